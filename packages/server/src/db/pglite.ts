@@ -1,0 +1,41 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { type Db, PG_TYPES, parseDate, parseInt8, parseNumeric } from './db.ts';
+
+type Runner = Pick<PGlite, 'query' | 'exec'> | Transaction;
+
+function wrap(runner: Runner, pg: PGlite): Db {
+  return {
+    kind: 'pglite',
+    async query<T>(text: string, params?: readonly unknown[]) {
+      const result = await runner.query<T>(text, params as unknown[] | undefined);
+      return result.rows;
+    },
+    async exec(sql: string) {
+      await runner.exec(sql);
+    },
+    transaction<T>(fn: (tx: Db) => Promise<T>) {
+      if (runner !== pg) return fn(wrap(runner, pg)); // already inside one: join it
+      return pg.transaction((tx) => fn(wrap(tx, pg)));
+    },
+    close: () => pg.close(),
+  };
+}
+
+/** Opens (creating when needed) the embedded database. `dir` undefined means in memory. */
+export async function openPglite(dir: string | undefined): Promise<Db> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const pg = await PGlite.create(dir ?? 'memory://', {
+    extensions: { pg_trgm, unaccent, cube, earthdistance },
+    parsers: {
+      [PG_TYPES.INT8]: parseInt8,
+      [PG_TYPES.NUMERIC]: parseNumeric,
+      [PG_TYPES.DATE]: parseDate,
+    },
+  });
+  return wrap(pg, pg);
+}

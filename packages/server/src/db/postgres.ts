@@ -1,0 +1,57 @@
+import pg from 'pg';
+import { type Db, PG_TYPES, parseDate, parseInt8, parseNumeric } from './db.ts';
+
+const types = {
+  getTypeParser(oid: number, format?: string) {
+    if (oid === PG_TYPES.INT8) return parseInt8;
+    if (oid === PG_TYPES.NUMERIC) return parseNumeric;
+    if (oid === PG_TYPES.DATE) return parseDate;
+    return pg.types.getTypeParser(oid, format as 'text');
+  },
+};
+
+function clientDb(client: pg.PoolClient, close: () => Promise<void>): Db {
+  const db: Db = {
+    kind: 'postgres',
+    async query<T>(text: string, params?: readonly unknown[]) {
+      const result = await client.query({ text, values: params as unknown[] | undefined, types });
+      return result.rows as T[];
+    },
+    async exec(sql: string) {
+      await client.query(sql);
+    },
+    transaction: (fn) => fn(db), // nested: join the open transaction
+    close,
+  };
+  return db;
+}
+
+/** A pooled PostgreSQL connection (production and CI). */
+export function openPostgres(url: string, max: number): Db {
+  const pool = new pg.Pool({ connectionString: url, max });
+  return {
+    kind: 'postgres',
+    async query<T>(text: string, params?: readonly unknown[]) {
+      const result = await pool.query({ text, values: params as unknown[] | undefined, types });
+      return result.rows as T[];
+    },
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
+    async transaction<T>(fn: (tx: Db) => Promise<T>) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(clientDb(client, async () => {}));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
