@@ -1,0 +1,99 @@
+import { z } from 'zod';
+
+/**
+ * Query-string rules shared by the server (validation) and the client (building requests):
+ * spec §5 (booleans, sorts, duration, search length) and §9 (sort and filter names).
+ */
+
+/** 'true' and '1' are true, case-insensitively (existing clients send 'True'/'False'). */
+export const queryBoolean = z
+  .union([z.string(), z.boolean()])
+  .transform((v) => v === true || (typeof v === 'string' && ['true', '1'].includes(v.toLowerCase())));
+
+export const SERMON_SORTS = [
+  'newest-published',
+  'newest',
+  'oldest',
+  'pickdate',
+  'updated',
+  'title',
+  'speaker',
+  'lastplayed',
+  'language',
+  'event',
+  'downloads',
+  'series',
+  'random',
+  'added',
+  'commentcount',
+  'relevance',
+  'bible',
+  'plays',
+  'audioplays',
+  'videoplays',
+] as const;
+export type SermonSort = (typeof SERMON_SORTS)[number];
+
+export const SEARCH_SORTS = [
+  'relevance',
+  'latest',
+  'downloads',
+  'event',
+  'language',
+  'series',
+  'pickdate',
+  'speaker',
+  'title',
+  'oldest',
+  'added',
+  'updated',
+  'lastplayed',
+  'comments',
+] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+export const SPEAKER_LIST_SORTS = ['newest', 'sermon-count', 'name'] as const;
+export const SPEAKER_COLLECTIONS = ['featured', 'choice', 'classic', 'reformer', 'puritan'] as const;
+export const SIMPLE_SORTS = ['newest', 'alphabetical'] as const;
+export const SERIES_SORTS = [
+  'last_updated',
+  'newest_sermon_create_date',
+  'title',
+  'sermon_count_highest',
+  'sermon_count_lowest',
+] as const;
+
+/** A value from `allowed`, or `fallback` for anything else (unknown sorts are not an error). */
+export function knownOr<T extends string>(allowed: readonly T[], fallback: T) {
+  return z
+    .string()
+    .optional()
+    .transform((v): T => (v !== undefined && (allowed as readonly string[]).includes(v) ? (v as T) : fallback));
+}
+
+/** Duration filter 'min-max' or 'min', in seconds. */
+export const durationFilter = z
+  .string()
+  .regex(/^\d+(-\d+)?$/, { message: "duration must be 'min-max' or 'min' in seconds" })
+  .transform((v) => {
+    const [min, max] = v.split('-').map(Number);
+    return { minSeconds: min ?? 0, maxSeconds: max ?? null };
+  })
+  .refine((d) => d.maxSeconds === null || d.maxSeconds >= d.minSeconds, {
+    message: 'duration maximum must not be below its minimum',
+  });
+
+export const MIN_SEARCH_LENGTH = 3;
+export const searchText = z
+  .string()
+  .trim()
+  .min(MIN_SEARCH_LENGTH, { message: 'Search needs at least 3 characters' })
+  .max(200);
+
+export const pageNumber = z.coerce.number().int().min(1).max(1_000_000).default(1);
+export function pageSize(defaultSize: number, max = 100) {
+  return z.coerce.number().int().min(1).max(max).default(defaultSize);
+}
+
+/** Default page sizes (spec §9). */
+export const PAGE_SIZES = { sermons: 25, series: 20, home: 5, notices: 10, comments: 10 } as const;
