@@ -52,13 +52,7 @@ export function passage(
   chapterEnd?: number,
   verseEnd?: number,
 ): Passage | null {
-  const ref = makeReference(
-    osisAbbrev,
-    chapter,
-    verseStart ?? null,
-    chapterEnd ?? chapter,
-    verseEnd,
-  );
+  const ref = makeReference(osisAbbrev, chapter, verseStart ?? null, chapterEnd ?? chapter, verseEnd);
   if (!ref) return null;
   const text = loadBibleText();
   const verses: BibleVerse[] = [];
@@ -80,8 +74,6 @@ export function passage(
   const first = verses[0];
   const last = verses.at(-1);
   if (!first || !last) return null;
-  const shown = truncated
-    ? { ...ref, chapterEnd: last.chapter, verseStart: first.verse, verseEnd: last.verse }
-    : ref;
+  const shown = truncated ? { ...ref, chapterEnd: last.chapter, verseStart: first.verse, verseEnd: last.verse } : ref;
   return { reference: formatReference(shown), verses, truncated };
 }

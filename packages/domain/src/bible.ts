@@ -117,8 +117,7 @@ function bookKey(name: string): string {
 /** Book index by lookup key: OSIS codes, display names and the extra spellings. */
 const indexByKey = new Map<string, number>();
 BOOKS.forEach(([osis, name, extra], i) => {
-  for (const alias of [osis, name, ...extra.split(' ').filter(Boolean)])
-    indexByKey.set(bookKey(alias), i);
+  for (const alias of [osis, name, ...extra.split(' ').filter(Boolean)]) indexByKey.set(bookKey(alias), i);
 });
 const nameKeys = BOOKS.map(([, name]) => bookKey(name));
 
@@ -158,8 +157,7 @@ export function makeReference(
   if (!book) return null;
   const versesIn = (c: number) => book.verses[c - 1] ?? 0;
   if (verseEnd === undefined) {
-    verseEnd =
-      verseStart === null ? null : chapterEnd === chapter ? verseStart : versesIn(chapterEnd);
+    verseEnd = verseStart === null ? null : chapterEnd === chapter ? verseStart : versesIn(chapterEnd);
   }
   if (!Number.isInteger(chapter) || !Number.isInteger(chapterEnd)) return null;
   if (chapter < 1 || chapterEnd < chapter || chapterEnd > book.chapters) return null;
@@ -181,8 +179,7 @@ export function makeReference(
 }
 
 // One comma/semicolon-separated part: optional book name, then a chapter/verse spec.
-const PART =
-  /^((?:[1-3]\s*|(?:iii|ii|i|1st|2nd|3rd|first|second|third)\s+)?[a-z][a-z.' ]*?)?\s*(\d.*)?$/i;
+const PART = /^((?:[1-3]\s*|(?:iii|ii|i|1st|2nd|3rd|first|second|third)\s+)?[a-z][a-z.' ]*?)?\s*(\d.*)?$/i;
 // `C`, `C-C2`, `C:V`, `C:V-V2`, `C:V-C2:V2` (also `C.V`; verse suffixes like 16a/16ff ignored).
 const SPEC = /^(\d+)(?:[:.](\d+)[a-z]*)?(?:\s*[-–—]\s*(\d+)[a-z]*(?:[:.](\d+)[a-z]*)?)?$/i;
 
@@ -198,8 +195,7 @@ function parsePart(spec: string | undefined, ctx: Context, verseList: boolean) {
   if (a == null) return null;
   // A bare number after 'John 3:16, ' is another verse; in a one-chapter book ('Jude 3') it is
   // a verse too, except a lone 1, which names the whole book.
-  const bareVerses =
-    b == null && d == null && (verseList || (book.chapters === 1 && (a > 1 || c != null)));
+  const bareVerses = b == null && d == null && (verseList || (book.chapters === 1 && (a > 1 || c != null)));
   if (bareVerses) {
     const chapter = verseList ? ctx.chapter : 1;
     return makeReference(book.osisAbbrev, chapter, a, chapter, c ?? a);

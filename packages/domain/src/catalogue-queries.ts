@@ -18,7 +18,11 @@ import {
 /** Query contracts of the catalogue's read endpoints (§7 calls, §9 sort and filter names). */
 
 const optionalInt = (min: number, max: number) => z.coerce.number().int().min(min).max(max).optional();
-const paging = (size: number) => ({ page: pageNumber, pageSize: pageSize(size), cursor: z.string().max(500).optional() });
+const paging = (size: number) => ({
+  page: pageNumber,
+  pageSize: pageSize(size),
+  cursor: z.string().max(500).optional(),
+});
 const lite = { lite: queryBoolean.optional(), liteBroadcaster: queryBoolean.optional() };
 
 export const sermonListQuery = z.object({
@@ -59,7 +63,12 @@ export const sermonListQuery = z.object({
   sermonIDs: z
     .string()
     .max(5000)
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .optional(),
 });
 export type SermonListQuery = z.infer<typeof sermonListQuery>;
@@ -73,7 +82,12 @@ export const searchQuery = z.object({
   /** Result types to include; comma-joined (spec §7: search arrays are comma-joined). */
   types: z
     .string()
-    .transform((v) => v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    )
     .optional(),
   languageCode: z.string().min(2).max(8).optional(),
 });
@@ -90,7 +104,10 @@ export const broadcasterListQuery = z.object({
   denomination: z.string().min(1).max(100).optional(),
   vacantPulpit: queryBoolean.optional(),
   category: z.enum(['church', 'school', 'seminary', 'radio']).optional(),
-  letter: z.string().regex(/^[A-Za-z#]$/).optional(),
+  letter: z
+    .string()
+    .regex(/^[A-Za-z#]$/)
+    .optional(),
   group: z.string().min(1).max(100).optional(),
   featured: queryBoolean.optional(),
   podcast: queryBoolean.optional(),
@@ -104,7 +121,10 @@ export const speakerListQuery = z.object({
   broadcasterID: z.string().min(1).max(100).optional(),
   query: searchText.optional(),
   searchKeyword: searchText.optional(),
-  letter: z.string().regex(/^[A-Za-z#]$/).optional(),
+  letter: z
+    .string()
+    .regex(/^[A-Za-z#]$/)
+    .optional(),
   collection: z.enum(SPEAKER_COLLECTIONS).optional(),
   primary: queryBoolean.optional(),
   includeUnpublished: queryBoolean.optional(),

@@ -13,8 +13,6 @@ const schema = z.object({
   /** PostgreSQL connection string; without it the embedded PGlite database in the data dir is used. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  /** Which parts this process runs: the web server, the job worker, or both. */
-  KERYGMA_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   /** Seed the demo catalogue on first start when the database is empty. */
   KERYGMA_DEMO_DATA: envBoolean.default(true),
   /** Public origin used in absolute links (feeds, `next` URLs, sitemaps). */
@@ -28,7 +26,6 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
-  role: 'all' | 'web' | 'worker';
   demoData: boolean;
   publicUrl: string | undefined;
   logLevel: string;
@@ -57,7 +54,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: c.DATABASE_URL,
     databasePoolSize: c.DATABASE_POOL_SIZE,
-    role: c.KERYGMA_ROLE,
     demoData: c.KERYGMA_DEMO_DATA,
     publicUrl: c.PUBLIC_URL?.replace(/\/$/, ''),
     logLevel: c.LOG_LEVEL,

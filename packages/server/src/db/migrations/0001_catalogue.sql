@@ -179,6 +179,8 @@ CREATE TABLE sermon (
   last_video_access_timestamp timestamptz,
   video_trim_start double precision,
   video_thumb_position double precision,
+  waveform_storage_key text,                -- peaks JSON in the media store
+  video_thumbnail_storage_key text,
   show_cc boolean NOT NULL DEFAULT false,
   accept_copyright boolean NOT NULL DEFAULT true,
   archived_webcast_id text,

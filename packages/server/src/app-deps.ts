@@ -1,0 +1,7 @@
+import type { Config } from './config.ts';
+import type { Db } from './db/db.ts';
+import type { MediaStore } from './media/media-store.ts';
+import type { StatsCache } from './reference/catalogue-stats.ts';
+
+/** Everything a route module needs, passed explicitly (no globals). */
+export type ApiDeps = { db: Db; config: Config; media: MediaStore; stats: StatsCache };

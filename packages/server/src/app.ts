@@ -1,0 +1,87 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { ApiDeps } from './app-deps.ts';
+import { broadcasterRoutes } from './broadcasters/broadcasters.routes.ts';
+import { discoverRoutes } from './discover/discover.routes.ts';
+import { ApiError } from './errors.ts';
+import { stringifyJson } from './http/json.ts';
+import { messageTranslator } from './http/messages.ts';
+import { mediaRoutes } from './media/media.routes.ts';
+import { referenceRoutes } from './reference/reference.routes.ts';
+import { searchRoutes } from './search/search.routes.ts';
+import { seriesRoutes } from './series/series.routes.ts';
+import { sermonRoutes } from './sermons/sermons.routes.ts';
+import { mountSite } from './site/site.ts';
+import { speakerRoutes } from './speakers/speakers.routes.ts';
+
+/** The JSON API lives under this base; its paths are the spec's §7 paths. */
+export const API_BASE = '/api/v2';
+
+export type AppOptions = { logger?: FastifyServerOptions['logger']; rootDir?: string };
+
+/** Builds the whole HTTP application from its dependencies (tests call this with app.inject). */
+export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    // Keep %2F inside a speaker or series name a part of that one path segment.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  app.setReplySerializer((payload) => stringifyJson(payload));
+
+  app.setErrorHandler(async (error, req, reply) => {
+    const t = await messageTranslator(req);
+    if (error instanceof ApiError) {
+      const errors = Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, t(v)]));
+      return reply.status(error.status).send({ errors, status: error.status, code: error.code });
+    }
+    const status = (error as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) req.log.error(error);
+    const message = status < 500 ? (error as Error).message : t({ key: 'error.unknownWithStatus', params: { status } });
+    return reply
+      .status(status)
+      .send({ errors: { error: message }, status, code: status < 500 ? 'bad_request' : 'server_error' });
+  });
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const t = await messageTranslator(req);
+    return reply.status(404).send({ errors: { error: t({ key: 'error.notFound' }) }, status: 404, code: 'not_found' });
+  });
+
+  const health = async (_req: unknown, reply: { status(code: number): unknown }) => {
+    try {
+      await deps.db.query('SELECT 1');
+      return { status: 'ok', database: 'ok' };
+    } catch {
+      reply.status(503);
+      return { status: 'error', database: 'unreachable' };
+    }
+  };
+  app.get('/healthz', health);
+
+  await app.register(
+    async (api) => {
+      api.get('/healthz', health);
+      for (const routes of [
+        sermonRoutes,
+        broadcasterRoutes,
+        speakerRoutes,
+        seriesRoutes,
+        discoverRoutes,
+        referenceRoutes,
+        searchRoutes,
+      ])
+        routes(api, deps);
+    },
+    { prefix: API_BASE },
+  );
+
+  await app.register(fastifyStatic, { root: deps.config.mediaDir, serve: false });
+  mediaRoutes(app, deps);
+
+  const rootDir = options.rootDir ?? path.resolve(import.meta.dirname, '../../..');
+  if (existsSync(path.join(rootDir, 'dist/server/entry.mjs'))) await mountSite(app, rootDir);
+  return app;
+}

@@ -1,0 +1,83 @@
+import type { BroadcasterListQuery } from '@kerygma/domain/catalogue-queries';
+import type { Row } from '../catalogue/dto.ts';
+import { type KeyColumn, type Paged, pagedRows } from '../catalogue/paging.ts';
+import type { Db } from '../db/db.ts';
+
+const CATEGORY_BITS = { church: 1, school: 2, seminary: 4, radio: 8 } as const;
+
+const ORDERS: Record<BroadcasterListQuery['sortBy'], KeyColumn[]> = {
+  alphabetical: [
+    { expr: 'b.sort_name', type: 'text', dir: 'ASC' },
+    { expr: 'b.broadcaster_id', type: 'text', dir: 'ASC' },
+  ],
+  newest: [
+    { expr: 'b.joined', type: 'timestamptz', dir: 'DESC' },
+    { expr: 'b.broadcaster_id', type: 'text', dir: 'DESC' },
+  ],
+};
+
+export function listBroadcasters(db: Db, q: BroadcasterListQuery): Promise<Paged<Row>> {
+  const params: unknown[] = [];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const where = ['NOT b.disabled'];
+  const search = q.searchKeyword ?? q.query;
+  if (search) {
+    // Spec §3: free-text search matches id, name, denomination, location, minister, primary speakers.
+    const like = p(`%${search.toLowerCase()}%`);
+    where.push(`(immutable_unaccent(lower(b.display_name)) LIKE immutable_unaccent(${like})
+      OR b.broadcaster_id LIKE ${like} OR lower(b.denomination) LIKE ${like} OR lower(b.location) LIKE ${like}
+      OR lower(b.minister) LIKE ${like}
+      OR EXISTS (SELECT 1 FROM broadcaster_primary_speaker ps JOIN speaker sp USING (speaker_id)
+                  WHERE ps.broadcaster_id = b.broadcaster_id AND lower(sp.display_name) LIKE ${like}))`);
+  }
+  if (q.country)
+    where.push(`(upper(b.country_iso_code) = upper(${p(q.country)}) OR lower(b.country) = lower(${p(q.country)}))`);
+  if (q.state) where.push(`upper(b.state) = upper(${p(q.state)})`);
+  if (q.denomination) where.push(`lower(b.denomination) = lower(${p(q.denomination)})`);
+  if (q.vacantPulpit !== undefined) where.push(`b.vacant_pulpit = ${p(q.vacantPulpit)}`);
+  if (q.category) where.push(`b.categories & ${CATEGORY_BITS[q.category]} <> 0`);
+  if (q.letter) {
+    where.push(
+      q.letter === '#' ? `b.sort_name !~* '^[a-z]'` : `upper(left(b.sort_name, 1)) = ${p(q.letter.toUpperCase())}`,
+    );
+  }
+  if (q.group) where.push(`lower(b.group_name) = lower(${p(q.group)})`);
+  if (q.featured) where.push('b.featured');
+  if (q.podcast)
+    where.push('EXISTS (SELECT 1 FROM series se WHERE se.broadcaster_id = b.broadcaster_id AND se.podcast_enabled)');
+  return pagedRows<Row>(db, {
+    select: 'b.*',
+    from: `FROM broadcaster b WHERE ${where.join(' AND ')}`,
+    params,
+    order: ORDERS[q.sortBy],
+    page: q.page,
+    pageSize: q.pageSize,
+    cursor: q.cursor,
+  });
+}
+
+export async function broadcasterById(db: Db, id: string): Promise<Row | undefined> {
+  const [row] = await db.query<Row>(
+    `SELECT b.*, ARRAY(SELECT sp.display_name FROM broadcaster_primary_speaker ps JOIN speaker sp USING (speaker_id)
+                        WHERE ps.broadcaster_id = b.broadcaster_id ORDER BY sp.sort_name) AS primary_speakers
+       FROM broadcaster b WHERE b.broadcaster_id = $1`,
+    [id.toLowerCase()],
+  );
+  return row;
+}
+
+/** Sermon counts per speaker at one broadcaster (published sermons). */
+export function speakerSermonCounts(db: Db, broadcasterId: string): Promise<Row[]> {
+  return db.query<Row>(
+    `SELECT sp.*, c.n AS broadcaster_sermon_count
+       FROM (SELECT speaker_id, count(*)::int n FROM sermon
+              WHERE broadcaster_id = $1 AND publish_timestamp IS NOT NULL AND publish_timestamp <= now()
+              GROUP BY speaker_id) c
+       JOIN speaker sp USING (speaker_id)
+      ORDER BY c.n DESC, sp.sort_name`,
+    [broadcasterId],
+  );
+}

@@ -1,0 +1,70 @@
+import { broadcasterListQuery, seriesListQuery, speakerListQuery } from '@kerygma/domain/catalogue-queries';
+import { queryBoolean } from '@kerygma/domain/query';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ApiDeps } from '../app-deps.ts';
+import { parseInput } from '../http/parse.ts';
+import { requestUrl, urlsFor } from '../http/request-context.ts';
+import { filterOptions } from '../reference/reference.service.ts';
+import { seriesDetail, seriesList, seriesSpeakerList } from '../series/series.service.ts';
+import { speakerList } from '../speakers/speakers.service.ts';
+import {
+  broadcasterDetail,
+  broadcasterList,
+  broadcasterSpeakerCounts,
+  requireBroadcaster,
+} from './broadcasters.service.ts';
+
+const idParams = z.object({ broadcasterID: z.string().min(1).max(100) });
+const seriesParams = idParams.extend({ seriesName: z.string().min(1).max(300) });
+
+export function broadcasterRoutes(app: FastifyInstance, { db, config, stats }: ApiDeps) {
+  app.get('/node/broadcasters', async (req) => {
+    const urls = urlsFor(config, req);
+    return broadcasterList(db, parseInput(broadcasterListQuery, req.query), urls, requestUrl(urls, req));
+  });
+
+  app.get('/node/broadcasters/:broadcasterID', async (req) => {
+    const { broadcasterID } = parseInput(idParams, req.params);
+    const { lite } = parseInput(z.object({ lite: queryBoolean.optional() }), req.query);
+    return broadcasterDetail(db, broadcasterID, lite ?? false, urlsFor(config, req));
+  });
+
+  app.get('/node/broadcasters/:broadcasterID/series', async (req) => {
+    const { broadcasterID } = parseInput(idParams, req.params);
+    const id = await requireBroadcaster(db, broadcasterID);
+    const urls = urlsFor(config, req);
+    return seriesList(db, parseInput(seriesListQuery, req.query), id, urls, requestUrl(urls, req));
+  });
+
+  app.get('/node/broadcasters/:broadcasterID/series/:seriesName', async (req) => {
+    const { broadcasterID, seriesName } = parseInput(seriesParams, req.params);
+    const id = await requireBroadcaster(db, broadcasterID);
+    return seriesDetail(db, seriesName, urlsFor(config, req), id);
+  });
+
+  app.get('/node/broadcasters/:broadcasterID/series/:seriesName/speakers', async (req) => {
+    const { broadcasterID, seriesName } = parseInput(seriesParams, req.params);
+    const id = await requireBroadcaster(db, broadcasterID);
+    return seriesSpeakerList(db, seriesName, id, urlsFor(config, req));
+  });
+
+  app.get('/node/broadcasters/:broadcasterID/speakers', async (req) => {
+    const { broadcasterID } = parseInput(idParams, req.params);
+    const id = await requireBroadcaster(db, broadcasterID);
+    const urls = urlsFor(config, req);
+    const query = parseInput(speakerListQuery, { ...(req.query as object), broadcasterID: id });
+    return speakerList(db, query, urls, requestUrl(urls, req));
+  });
+
+  app.get('/node/broadcasters/:broadcasterID/speakers/sermon_counts', async (req) => {
+    const { broadcasterID } = parseInput(idParams, req.params);
+    return broadcasterSpeakerCounts(db, broadcasterID, urlsFor(config, req));
+  });
+
+  app.get('/node/broadcasters/:broadcasterID/filter_options', async (req) => {
+    const { broadcasterID } = parseInput(idParams, req.params);
+    const id = await requireBroadcaster(db, broadcasterID);
+    return filterOptions(db, urlsFor(config, req), id, stats);
+  });
+}

@@ -1,0 +1,58 @@
+import type { Broadcaster, ListResponse, LiteBroadcaster } from '@kerygma/domain/catalogue';
+import type { BroadcasterListQuery } from '@kerygma/domain/catalogue-queries';
+import { broadcasterDto, liteBroadcasterDto, speakerDto, type Urls } from '../catalogue/dto.ts';
+import { listResponse, pagedResponse } from '../catalogue/paging.ts';
+import type { Db } from '../db/db.ts';
+import { notFound } from '../errors.ts';
+import { broadcasterById, listBroadcasters, speakerSermonCounts } from './broadcasters.queries.ts';
+
+export type BroadcasterDetail = Broadcaster & { primarySpeakers: string[]; soloSite: null; followed: null };
+
+export async function broadcasterList(
+  db: Db,
+  q: BroadcasterListQuery,
+  urls: Urls,
+  requestUrl: URL,
+  nodeType = 'broadcasters_list',
+): Promise<ListResponse<Broadcaster | LiteBroadcaster>> {
+  const paged = await listBroadcasters(db, q);
+  return pagedResponse(paged, q.page, requestUrl, nodeType, 'Broadcasters', (row) =>
+    q.lite ? liteBroadcasterDto(row, urls) : broadcasterDto(row, urls),
+  );
+}
+
+/** A broadcaster by id, looked up lower-case (spec §3). */
+export async function broadcasterDetail(
+  db: Db,
+  id: string,
+  lite: boolean,
+  urls: Urls,
+): Promise<BroadcasterDetail | LiteBroadcaster> {
+  const row = await broadcasterById(db, id);
+  if (!row) throw notFound('error.broadcasterNotFound');
+  if (lite) return liteBroadcasterDto(row, urls);
+  return {
+    ...broadcasterDto(row, urls),
+    primarySpeakers: (row.primary_speakers as string[]) ?? [],
+    soloSite: null,
+    followed: null,
+  };
+}
+
+export async function requireBroadcaster(db: Db, id: string): Promise<string> {
+  const row = await broadcasterById(db, id);
+  if (!row) throw notFound('error.broadcasterNotFound');
+  return String(row.broadcaster_id);
+}
+
+export async function broadcasterSpeakerCounts(db: Db, id: string, urls: Urls) {
+  const broadcasterId = await requireBroadcaster(db, id);
+  const rows = await speakerSermonCounts(db, broadcasterId);
+  const results = rows.map((row) => ({
+    speaker: String(row.display_name),
+    speakerID: Number(row.speaker_id),
+    count: Number(row.broadcaster_sermon_count),
+    speakerDetail: speakerDto(row, urls),
+  }));
+  return listResponse('speaker_sermon_counts', 'Speakers', results, results.length, null);
+}

@@ -1,0 +1,255 @@
+import type {
+  Broadcaster,
+  LiteBroadcaster,
+  LiteSermon,
+  Media,
+  MediaSet,
+  Series,
+  Sermon,
+  Speaker,
+} from '@kerygma/domain/catalogue';
+
+/**
+ * Database rows → API objects. Rows arrive with snake_case columns (or as row_to_json objects,
+ * where timestamps are ISO strings); every documented key is emitted, null when unknown.
+ */
+
+export type Row = Record<string, unknown>;
+
+/** Absolute URL building for one request (PUBLIC_URL, else the request's own origin). */
+export type Urls = { origin: string };
+
+const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+const int = (v: unknown): number => (v === null || v === undefined ? 0 : Math.trunc(Number(v)));
+const intOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Math.trunc(Number(v)));
+const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const bool = (v: unknown): boolean => v === true;
+
+/** Epoch seconds from a Date (driver rows) or an ISO string (row_to_json). */
+export function epoch(v: unknown): number | null {
+  if (v === null || v === undefined) return null;
+  const ms = v instanceof Date ? v.getTime() : Date.parse(String(v));
+  return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
+}
+
+const day = (v: unknown): string | null => (v === null || v === undefined ? null : String(v).slice(0, 10));
+
+function imageUrl(urls: Urls, stored: unknown, fallback: string): string {
+  const value = str(stored);
+  if (value) return value.startsWith('/') ? urls.origin + value : value;
+  return `${urls.origin}/images/${fallback}`;
+}
+
+export function liteBroadcasterDto(b: Row, urls: Urls): LiteBroadcaster {
+  return {
+    type: bool(b.lite) ? 'lite_broadcaster' : 'broadcaster',
+    broadcasterID: text(b.broadcaster_id),
+    displayName: text(b.display_name),
+    shortName: text(b.short_name),
+    location: text(b.location),
+    countryISOCode: str(b.country_iso_code) || null,
+    imageURL: imageUrl(urls, b.image_url, 'broadcaster.svg'),
+    albumArtURL: str(b.album_art_url) ?? `${urls.origin}/images/album-art.svg?size={size}`,
+    categories: int(b.categories),
+    disabled: bool(b.disabled),
+  };
+}
+
+export function broadcasterDto(b: Row, urls: Urls): Broadcaster {
+  const serviceTimesList = Array.isArray(b.service_times_list) ? b.service_times_list.map(String) : [];
+  return {
+    ...liteBroadcasterDto(b, urls),
+    idCode: text(b.id_code ?? b.broadcaster_id),
+    serviceTimesArePreformatted: serviceTimesList.length === 0 ? null : false,
+    serviceTimes: str(b.service_times) || null,
+    serviceTimesList,
+    denomination: str(b.denomination) || null,
+    address: str(b.address) || null,
+    addressMail: str(b.address_mail) || null,
+    country: str(b.country) || null,
+    state: str(b.state),
+    latitude: num(b.latitude),
+    longitude: num(b.longitude),
+    imageURLResizable: imageUrl(urls, b.image_url, 'broadcaster.svg'),
+    bannerImageURL: str(b.banner_image_url),
+    minister: str(b.minister) || null,
+    phone: str(b.phone) || null,
+    listenLineNumber: str(b.listen_line_number),
+    homePageURL: str(b.home_page_url),
+    bibleVersion: str(b.bible_version),
+    facebookUsername: str(b.facebook_username),
+    twitterUsername: str(b.twitter_username),
+    aboutUs: str(b.about_us) || null,
+    canWebcast: bool(b.can_webcast),
+    webcastInProgress: bool(b.webcast_in_progress),
+    vacantPulpit: bool(b.vacant_pulpit),
+    welcomeVideoID: str(b.welcome_video_id),
+    languageCode: str(b.language_code),
+    churchSize: intOrNull(b.church_size),
+    joined: epoch(b.joined) ?? 0,
+    numberOfSermons: int(b.sermon_count),
+    soloSiteDisabled: bool(b.solo_site_disabled),
+    donatable: bool(b.donatable),
+    legacyGroup: str(b.group_name),
+    socialLinks: (b.social_links as Record<string, string> | null) ?? {},
+    rssFeedURL: null,
+    rssFeedAtomURL: null,
+  };
+}
+
+export function speakerDto(s: Row, urls: Urls): Speaker {
+  const portrait = imageUrl(urls, s.portrait_url, 'speaker.svg');
+  return {
+    type: 'speaker',
+    speakerID: int(s.speaker_id),
+    displayName: text(s.display_name),
+    sortName: text(s.sort_name ?? s.display_name),
+    bio: str(s.bio) || null,
+    portraitURL: portrait,
+    roundedThumbnailImageURL: portrait,
+    roundedThumbnailImageURLResizable: portrait,
+    albumArtURL: str(s.album_art_url) ?? `${urls.origin}/images/album-art.svg?size={size}`,
+    mostRecentPreachDate: day(s.most_recent_preach_date),
+    sermonCount: int(s.sermon_count),
+    broadcasterLock: str(s.broadcaster_lock),
+    highlighted: bool(s.highlighted),
+    rssFeedURL: null,
+    rssFeedAtomURL: null,
+  };
+}
+
+export function seriesDto(s: Row, urls: Urls, podcastSpeaker: string | null = null): Series {
+  const image = str(s.image_url);
+  return {
+    type: bool(s.lite) ? 'lite_sermon_series' : 'sermon_series',
+    seriesID: int(s.series_id),
+    title: text(s.title),
+    broadcasterID: text(s.broadcaster_id),
+    description: str(s.description) || null,
+    count: int(s.sermon_count),
+    earliest: day(s.earliest),
+    latest: day(s.latest),
+    updated: epoch(s.updated_at) ?? 0,
+    image: image ? imageUrl(urls, image, 'series.svg') : null,
+    imageResizable: image ? imageUrl(urls, image, 'series.svg') : null,
+    podcastEnabled: bool(s.podcast_enabled),
+    podcastSpeaker: podcastSpeaker ?? str(s.podcast_speaker_name),
+    defaultSortBy: text(s.default_sort_by || 'newest'),
+    rssURL: null,
+    rssAtomURL: null,
+  };
+}
+
+export function mediaUrl(urls: Urls, storageKey: string): string {
+  return `${urls.origin}/media/${storageKey.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+export function mediaDto(m: Row, urls: Urls): Media {
+  const key = str(m.storage_key);
+  const stream = key ? mediaUrl(urls, key) : str(m.external_url);
+  const thumb = str(m.thumbnail_storage_key);
+  const bitrate = intOrNull(m.bitrate);
+  return {
+    mediaType: text(m.media_type),
+    live: bool(m.live),
+    adaptiveBitrate: bool(m.adaptive),
+    language: str(m.language_code),
+    sermonID: text(m.sermon_id),
+    streamURL: stream,
+    eventStreamURL: null,
+    downloadURL: key ? `${mediaUrl(urls, key)}?download=1` : stream,
+    rawURL: stream,
+    bitrate: bitrate === null ? null : Math.round(bitrate / 1000),
+    fileSizeBytes: intOrNull(m.file_size_bytes),
+    duration:
+      m.duration_seconds === null || m.duration_seconds === undefined ? null : Math.round(Number(m.duration_seconds)),
+    audioCodec: str(m.audio_codec),
+    videoCodec: str(m.video_codec),
+    thumbnailImageURL: thumb ? mediaUrl(urls, thumb) : null,
+    autoGenerated: bool(m.auto_generated),
+    quality: str(m.quality),
+  };
+}
+
+const AUDIO = new Set(['mp3', 'aac', 'orig-audio']);
+const VIDEO = new Set(['mp4', 'orig-video']);
+const TEXT = new Set(['pdf', 'doc', 'transcript']);
+
+/** Groups media items into the media set; highest quality first within each list. */
+export function mediaSetDto(items: Row[], urls: Urls): MediaSet {
+  const set: MediaSet = { audio: [], video: [], text: [], captions: [] };
+  const rank = (q: unknown) => ['1080p', 'high', '720p', '360p', 'low'].indexOf(String(q));
+  const sorted = [...items].sort((a, b) => rank(a.quality) - rank(b.quality));
+  for (const m of sorted) {
+    const type = String(m.media_type);
+    const dto = mediaDto(m, urls);
+    if (AUDIO.has(type)) set.audio.push(dto);
+    else if (VIDEO.has(type)) set.video.push(dto);
+    else if (TEXT.has(type)) set.text.push(dto);
+    else if (type === 'caption') set.captions.push(dto);
+  }
+  return set;
+}
+
+/** A sermon row carries its broadcaster, speaker and series as row_to_json objects b, sp, se. */
+export function liteSermonDto(s: Row, urls: Urls): LiteSermon {
+  const thumb = str(s.video_thumbnail_storage_key);
+  return {
+    type: bool(s.lite) ? 'lite_sermon' : 'sermon',
+    sermonID: text(s.sermon_id),
+    fullTitle: text(s.full_title),
+    displayTitle: text(s.display_title),
+    subtitle: str(s.subtitle),
+    bibleText: str(s.bible_text),
+    eventType: text(s.event_type),
+    displayEventType: text(s.event_type),
+    languageCode: text(s.language_code),
+    preachDate: day(s.preach_date) ?? '',
+    publishTimestamp: epoch(s.publish_timestamp),
+    audioDurationSeconds: int(s.audio_duration_seconds),
+    videoDurationSeconds: int(s.video_duration_seconds),
+    hasAudio: bool(s.has_audio),
+    hasVideo: bool(s.has_video),
+    hasPDF: bool(s.has_pdf),
+    staffPick: s.pick_date !== null && s.pick_date !== undefined,
+    pickDate: day(s.pick_date),
+    downloadCount: int(s.download_count),
+    videoDownloadCount: int(s.video_download_count),
+    playCount: int(s.play_count),
+    videoThumbnail: thumb ? mediaUrl(urls, thumb) : null,
+    waveformPeaksURL: s.waveform_storage_key
+      ? `${urls.origin}/api/v2/node/sermons/${text(s.sermon_id)}/waveform`
+      : null,
+    broadcaster: liteBroadcasterDto(s.b as Row, urls),
+    speaker: speakerDto(s.sp as Row, urls),
+    series: s.se ? seriesDto(s.se as Row, urls) : null,
+  };
+}
+
+export function sermonDto(s: Row, media: Row[], urls: Urls): Sermon {
+  const lite = liteSermonDto(s, urls);
+  const keywords = text(s.keywords).split(/\s+/).filter(Boolean);
+  return {
+    ...lite,
+    broadcaster: broadcasterDto(s.b as Row, urls),
+    moreInfoText: str(s.more_info_text),
+    keywords,
+    updateDate: epoch(s.updated_at) ?? 0,
+    lastFeatureDate: day(s.last_feature_date),
+    lastPlayTime: epoch(s.last_play_time),
+    externalLink: null,
+    documentDownloadCount: 0,
+    audioPlayCount: int(s.audio_play_count),
+    videoPlayCount: int(s.video_play_count),
+    commentCount: int(s.comment_count),
+    archivedWebcastID: intOrNull(s.archived_webcast_id),
+    audioMediaStatus: str(s.audio_media_status),
+    videoMediaStatus: str(s.video_media_status),
+    videoThumbnailResizable: lite.videoThumbnail,
+    showCC: bool(s.show_cc),
+    acceptCopyright: bool(s.accept_copyright),
+    captionLanguages: { alpha_2: [], alpha_3: [] },
+    media: mediaSetDto(media, urls),
+  };
+}

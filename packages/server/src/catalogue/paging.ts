@@ -1,0 +1,144 @@
+import type { ListResponse } from '@kerygma/domain/catalogue';
+import type { Db } from '../db/db.ts';
+
+/**
+ * Paging for every list: the spec's `page`/`pageSize`/`next`, with a keyset cursor riding in
+ * `next` so that walking a list page after page never scans what it skipped. A bare `page=N`
+ * (no cursor) still works, by OFFSET.
+ */
+
+/** Totals are exact up to this many rows; above it PostgreSQL's planner estimate is used. */
+export const EXACT_COUNT_LIMIT = 10_000;
+
+/** One column of a list's ORDER BY; keyset paging compares these with the cursor's values. */
+export type KeyColumn = { expr: string; type: string; dir: 'ASC' | 'DESC' };
+
+/** `WHERE` condition selecting rows after the cursor's values in the given order. */
+export function keysetCondition(cols: readonly KeyColumn[], after: unknown[], params: unknown[]): string {
+  const val = (i: number) => {
+    params.push(after[i]);
+    return `$${params.length}::${cols[i]?.type}`;
+  };
+  const dirs = new Set(cols.map((c) => c.dir));
+  if (dirs.size === 1) {
+    const op = cols[0]?.dir === 'DESC' ? '<' : '>';
+    return `(${cols.map((c) => c.expr).join(', ')}) ${op} (${cols.map((_, i) => val(i)).join(', ')})`;
+  }
+  // Mixed directions: (a > x) OR (a = x AND b < y) OR ...
+  const values = cols.map((_, i) => val(i));
+  const ors = cols.map((c, i) => {
+    const eqs = cols.slice(0, i).map((prev, j) => `${prev.expr} = ${values[j]}`);
+    return `(${[...eqs, `${c.expr} ${c.dir === 'DESC' ? '<' : '>'} ${values[i]}`].join(' AND ')})`;
+  });
+  return `(${ors.join(' OR ')})`;
+}
+
+export type Cursor = { page: number; values: unknown[] };
+
+export function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.page, ...cursor.values])).toString('base64url');
+}
+
+/**
+ * The cursor's key values if it is well-formed and belongs to the requested page, else
+ * undefined (the list then falls back to OFFSET, so a stale or edited cursor is harmless).
+ */
+export function decodeCursor(raw: string | undefined, page: number): unknown[] | undefined {
+  if (!raw) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    if (!Array.isArray(parsed) || parsed[0] !== page || parsed.length < 2 || parsed.length > 5) return undefined;
+    const values = parsed.slice(1);
+    return values.every((v) => typeof v === 'string' || typeof v === 'number') ? values : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Number of rows matching `from` (a FROM ... WHERE ... fragment). Counts at most
+ * EXACT_COUNT_LIMIT + 1 rows; beyond that asks the planner, so that no request pays for an
+ * exact count over millions of rows.
+ */
+export async function countRows(db: Db, from: string, params: readonly unknown[]): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${EXACT_COUNT_LIMIT + 1}) capped`,
+    params,
+  );
+  const exact = row?.n ?? 0;
+  if (exact <= EXACT_COUNT_LIMIT) return exact;
+  const [plan] = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${from}`, params);
+  const json = plan?.['QUERY PLAN'];
+  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: { 'Plan Rows': number } }];
+  return Math.max(EXACT_COUNT_LIMIT + 1, Math.round(parsed[0].Plan['Plan Rows']));
+}
+
+/** The URL of the next page: the request's own query with page+1 and the cursor. */
+export function nextUrl(requestUrl: URL, page: number, cursor: string | undefined): string {
+  const next = new URL(requestUrl);
+  next.searchParams.set('page', String(page + 1));
+  if (cursor) next.searchParams.set('cursor', cursor);
+  else next.searchParams.delete('cursor');
+  return next.toString();
+}
+
+export function listResponse<T>(
+  nodeType: string,
+  nodeDisplayName: string,
+  results: T[],
+  totalCount: number | null,
+  next: string | null,
+): ListResponse<T> {
+  return { nodeType, nodeDisplayName, totalCount, next, results };
+}
+
+export type PagedQuery = {
+  /** Columns to select, e.g. 'b.*'. */
+  select: string;
+  /** 'FROM ... WHERE ...' (use 'WHERE true' when unfiltered). */
+  from: string;
+  params: unknown[];
+  order: readonly KeyColumn[];
+  page: number;
+  pageSize: number;
+  cursor: string | undefined;
+};
+
+export type Paged<R> = { rows: R[]; totalCount: number; cursor: string | undefined; hasMore: boolean };
+
+/** One page of any entity list, keyset when a cursor for this page came along, with its total. */
+export async function pagedRows<R extends Record<string, unknown>>(db: Db, q: PagedQuery): Promise<Paged<R>> {
+  const offset = (q.page - 1) * q.pageSize;
+  const decoded = decodeCursor(q.cursor, q.page);
+  const after = decoded?.length === q.order.length ? decoded : undefined;
+  const params = [...q.params];
+  const from = after ? `${q.from} AND ${keysetCondition(q.order, after, params)}` : q.from;
+  const keys = q.order.map((c, i) => `(${c.expr})::text AS k${i}`).join(', ');
+  const order = q.order.map((c) => `${c.expr} ${c.dir}`).join(', ');
+  const rows = await db.query<R>(
+    `SELECT ${q.select}, ${keys} ${from} ORDER BY ${order} LIMIT ${q.pageSize} OFFSET ${after ? 0 : offset}`,
+    params,
+  );
+  const totalCount =
+    rows.length < q.pageSize && (q.page === 1 || rows.length > 0)
+      ? offset + rows.length
+      : await countRows(db, q.from, q.params);
+  const hasMore = rows.length === q.pageSize && offset + rows.length < totalCount;
+  const last = rows[rows.length - 1];
+  const cursor =
+    hasMore && last ? encodeCursor({ page: q.page + 1, values: q.order.map((_, i) => last[`k${i}`]) }) : undefined;
+  return { rows, totalCount, cursor, hasMore };
+}
+
+/** The list envelope for a page of rows. */
+export function pagedResponse<R, T>(
+  paged: Paged<R>,
+  page: number,
+  requestUrl: URL,
+  nodeType: string,
+  nodeDisplayName: string,
+  map: (row: R) => T,
+): ListResponse<T> {
+  const next = paged.hasMore ? nextUrl(requestUrl, page, paged.cursor) : null;
+  return listResponse(nodeType, nodeDisplayName, paged.rows.map(map), paged.totalCount, next);
+}

@@ -1,0 +1,36 @@
+import type { Row } from '../catalogue/dto.ts';
+import type { Db } from '../db/db.ts';
+
+export function broadcasterLocations(db: Db): Promise<Row[]> {
+  return db.query<Row>(
+    `SELECT broadcaster_id, display_name, short_name, location, country_iso_code, state, latitude, longitude, categories
+       FROM broadcaster WHERE NOT disabled AND latitude IS NOT NULL AND longitude IS NOT NULL ORDER BY broadcaster_id`,
+  );
+}
+
+export function hashtags(db: Db, limit: number, offset: number): Promise<Row[]> {
+  return db.query<Row>(
+    'SELECT hashtag, display, sermon_count FROM hashtag WHERE sermon_count > 0 ORDER BY sermon_count DESC, hashtag LIMIT $1 OFFSET $2',
+    [limit, offset],
+  );
+}
+
+export async function hashtagCount(db: Db): Promise<number> {
+  const [row] = await db.query<{ n: number }>('SELECT count(*)::int n FROM hashtag WHERE sermon_count > 0');
+  return row?.n ?? 0;
+}
+
+export function topics(db: Db): Promise<Row[]> {
+  return db.query<Row>(
+    `SELECT t.topic_id, t.name, t.description, count(st.sermon_id)::int AS sermon_count
+       FROM topic t LEFT JOIN sermon_topic st USING (topic_id) GROUP BY t.topic_id ORDER BY t.name`,
+  );
+}
+
+/** Broadcaster groups (the legacy group field) with how many broadcasters each has. */
+export function groups(db: Db): Promise<{ group_name: string; n: number }[]> {
+  return db.query(
+    `SELECT group_name, count(*)::int n FROM broadcaster
+      WHERE group_name IS NOT NULL AND NOT disabled GROUP BY group_name ORDER BY group_name`,
+  );
+}

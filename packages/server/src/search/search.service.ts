@@ -1,0 +1,85 @@
+import type { SearchQuery, SermonListQuery } from '@kerygma/domain/catalogue-queries';
+import type { SearchSort, SermonSort } from '@kerygma/domain/query';
+import { broadcasterList } from '../broadcasters/broadcasters.service.ts';
+import type { Db } from '../db/db.ts';
+import { seriesList } from '../series/series.service.ts';
+import { type ListContext, sermonList } from '../sermons/sermons.service.ts';
+import { speakerList } from '../speakers/speakers.service.ts';
+import { hashtags } from './search.queries.ts';
+
+/** Search sort names (§9) → the sermon list's sorts. */
+const SEARCH_TO_SERMON_SORT: Record<SearchSort, SermonSort> = {
+  relevance: 'relevance',
+  latest: 'newest',
+  downloads: 'downloads',
+  event: 'event',
+  language: 'language',
+  series: 'series',
+  pickdate: 'pickdate',
+  speaker: 'speaker',
+  title: 'title',
+  oldest: 'oldest',
+  added: 'added',
+  updated: 'updated',
+  lastplayed: 'lastplayed',
+  comments: 'commentcount',
+};
+
+/** Result types (spec §3) a search can be limited to with `types`. */
+const TYPES = ['sermon', 'broadcaster', 'speaker', 'series', 'hashtag', 'videosermon'] as const;
+
+/** How many of each non-sermon kind the combined search shows. */
+const SIDE_RESULTS = 5;
+
+/**
+ * One search over every kind of result: sermons (paged, with totalCount and next) and the
+ * first few broadcasters, speakers, series and hashtags matching the query.
+ */
+export async function search(db: Db, q: SearchQuery, ctx: ListContext) {
+  const wanted = new Set(q.types?.length ? q.types.filter((t) => (TYPES as readonly string[]).includes(t)) : TYPES);
+  const sermonQuery: SermonListQuery = {
+    page: q.page,
+    pageSize: q.pageSize,
+    cursor: q.cursor,
+    lite: q.lite,
+    liteBroadcaster: q.liteBroadcaster,
+    sortBy: SEARCH_TO_SERMON_SORT[q.sortBy],
+    searchKeyword: q.query,
+    languageCode: q.languageCode,
+    requireVideo: wanted.has('videosermon') && !wanted.has('sermon') ? true : undefined,
+  };
+  const side = { page: 1, pageSize: SIDE_RESULTS, cursor: undefined, query: q.query } as const;
+  const none = { nodeType: '', nodeDisplayName: '', totalCount: 0, next: null, results: [] };
+  const [sermons, broadcasters, speakers, series, tags] = await Promise.all([
+    wanted.has('sermon') || wanted.has('videosermon') ? sermonList(db, sermonQuery, ctx) : none,
+    wanted.has('broadcaster')
+      ? broadcasterList(db, { ...side, lite: true, sortBy: 'alphabetical' }, ctx.urls, ctx.requestUrl)
+      : none,
+    wanted.has('speaker') ? speakerList(db, { ...side, sortBy: 'sermon-count' }, ctx.urls, ctx.requestUrl) : none,
+    wanted.has('series')
+      ? seriesList(
+          db,
+          { ...side, sort_by: 'sermon_count_highest', filterBy: 'all' },
+          undefined,
+          ctx.urls,
+          ctx.requestUrl,
+        )
+      : none,
+    wanted.has('hashtag') ? hashtags(db, q.query, SIDE_RESULTS) : [],
+  ]);
+  return {
+    nodeType: 'search_results',
+    nodeDisplayName: 'Search',
+    query: q.query,
+    totalCount: sermons.totalCount,
+    next: sermons.next,
+    sermonResults: sermons.results,
+    broadcasterResults: broadcasters.results,
+    broadcasterCount: broadcasters.totalCount,
+    speakerResults: speakers.results,
+    speakerCount: speakers.totalCount,
+    seriesResults: series.results,
+    seriesCount: series.totalCount,
+    hashtagResults: tags.map((t) => ({ hashtag: t.hashtag, displayHashtag: t.display, sermonCount: t.sermon_count })),
+  };
+}

@@ -1,0 +1,75 @@
+import type { SeriesListQuery } from '@kerygma/domain/catalogue-queries';
+import type { Row } from '../catalogue/dto.ts';
+import { type KeyColumn, type Paged, pagedRows } from '../catalogue/paging.ts';
+import type { Db } from '../db/db.ts';
+
+const ORDERS: Record<SeriesListQuery['sort_by'], KeyColumn[]> = {
+  last_updated: [
+    { expr: 'se.updated_at', type: 'timestamptz', dir: 'DESC' },
+    { expr: 'se.series_id', type: 'int8', dir: 'DESC' },
+  ],
+  newest_sermon_create_date: [
+    { expr: 'se.created_at', type: 'timestamptz', dir: 'DESC' },
+    { expr: 'se.series_id', type: 'int8', dir: 'DESC' },
+  ],
+  title: [
+    { expr: 'se.title', type: 'text', dir: 'ASC' },
+    { expr: 'se.series_id', type: 'int8', dir: 'ASC' },
+  ],
+  sermon_count_highest: [
+    { expr: 'se.sermon_count', type: 'int', dir: 'DESC' },
+    { expr: 'se.series_id', type: 'int8', dir: 'DESC' },
+  ],
+  sermon_count_lowest: [
+    { expr: 'se.sermon_count', type: 'int', dir: 'ASC' },
+    { expr: 'se.series_id', type: 'int8', dir: 'ASC' },
+  ],
+};
+
+/** Series with their podcast speaker's name; `broadcasterId` undefined lists every broadcaster's. */
+export function listSeries(db: Db, q: SeriesListQuery, broadcasterId: string | undefined): Promise<Paged<Row>> {
+  const params: unknown[] = [];
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const where = ['true'];
+  if (broadcasterId !== undefined) where.push(`se.broadcaster_id = ${p(broadcasterId)}`);
+  if (q.filterBy === 'podcast-enabled') where.push('se.podcast_enabled');
+  if (q.filterBy === 'podcast-disabled') where.push('NOT se.podcast_enabled');
+  const search = q.query ?? q.searchKeyword;
+  if (search)
+    where.push(`immutable_unaccent(lower(se.title)) LIKE immutable_unaccent(${p(`%${search.toLowerCase()}%`)})`);
+  return pagedRows<Row>(db, {
+    select: 'se.*, (SELECT display_name FROM speaker WHERE speaker_id = se.podcast_speaker_id) AS podcast_speaker_name',
+    from: `FROM series se WHERE ${where.join(' AND ')}`,
+    params,
+    order: ORDERS[q.sort_by],
+    page: q.page,
+    pageSize: q.pageSize,
+    cursor: q.cursor,
+  });
+}
+
+/** A series by id, or by title within a broadcaster (existing clients address series by name). */
+export async function seriesByIdOrTitle(db: Db, value: string, broadcasterId?: string): Promise<Row | undefined> {
+  const byId = /^\d{1,18}$/.test(value);
+  const [row] = await db.query<Row>(
+    `SELECT se.*, (SELECT display_name FROM speaker WHERE speaker_id = se.podcast_speaker_id) AS podcast_speaker_name
+       FROM series se
+      WHERE ${byId ? 'se.series_id = $1::int8' : 'lower(se.title) = lower($1)'}
+        AND ($2::text IS NULL OR se.broadcaster_id = $2)
+      ORDER BY se.updated_at DESC LIMIT 1`,
+    [value, broadcasterId ?? null],
+  );
+  return row;
+}
+
+/** Speakers preaching in a series, most sermons first. */
+export function seriesSpeakers(db: Db, seriesId: number): Promise<Row[]> {
+  return db.query<Row>(
+    `SELECT sp.* FROM (SELECT speaker_id, count(*) n FROM sermon WHERE series_id = $1 GROUP BY speaker_id) c
+       JOIN speaker sp USING (speaker_id) ORDER BY c.n DESC, sp.sort_name`,
+    [seriesId],
+  );
+}

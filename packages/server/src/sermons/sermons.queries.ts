@@ -1,0 +1,231 @@
+import type { SermonSort } from '@kerygma/domain/query';
+import type { Row } from '../catalogue/dto.ts';
+import { type KeyColumn, keysetCondition } from '../catalogue/paging.ts';
+import type { Db } from '../db/db.ts';
+
+/** Resolved filters of a sermon list: ids, not names (the service resolves names first). */
+export type SermonFilters = {
+  broadcasterId?: string;
+  speakerId?: number;
+  seriesIds?: number[];
+  eventType?: string;
+  languageCode?: string;
+  bookIndex?: number;
+  chapter?: number;
+  year?: number;
+  month?: number;
+  day?: number;
+  /** Full-text search; `languageCode` picks the stemming of the searcher's language. */
+  search?: { text: string; languageCode: string };
+  minSeconds?: number;
+  maxSeconds?: number | null;
+  requireAudio?: boolean;
+  requireVideo?: boolean;
+  requirePDF?: boolean;
+  staffPick?: boolean;
+  featured?: boolean;
+  sermonIds?: string[];
+  broadcaster?: { denomination?: string; state?: string; country?: string; vacantPulpit?: boolean };
+};
+
+type SortColumn = KeyColumn & { join?: 'speaker' | 'series' };
+type SortSpec = { columns: SortColumn[]; keyset: boolean };
+
+const id = (dir: 'ASC' | 'DESC'): SortColumn => ({ expr: 's.sermon_id', type: 'text', dir });
+const by = (expr: string, type: string, dir: 'ASC' | 'DESC', keyset = true, join?: SortColumn['join']): SortSpec => ({
+  columns: [{ expr, type, dir, join }, { expr: 's.preach_date', type: 'date', dir: 'DESC' }, id('DESC')],
+  keyset,
+});
+
+/**
+ * Sort orders. Keyset paging where every key column is NOT NULL; the rest page by OFFSET
+ * (they are rarely walked deep). 'relevance' and 'random' are handled separately.
+ */
+const SORTS: Record<Exclude<SermonSort, 'relevance' | 'random'>, SortSpec> = {
+  newest: { columns: [{ expr: 's.preach_date', type: 'date', dir: 'DESC' }, id('DESC')], keyset: true },
+  oldest: { columns: [{ expr: 's.preach_date', type: 'date', dir: 'ASC' }, id('ASC')], keyset: true },
+  'newest-published': {
+    columns: [{ expr: 's.publish_timestamp', type: 'timestamptz', dir: 'DESC' }, id('DESC')],
+    keyset: true,
+  },
+  added: { columns: [{ expr: 's.created_at', type: 'timestamptz', dir: 'DESC' }, id('DESC')], keyset: true },
+  updated: { columns: [{ expr: 's.updated_at', type: 'timestamptz', dir: 'DESC' }, id('DESC')], keyset: true },
+  title: { columns: [{ expr: 's.full_title', type: 'text', dir: 'ASC' }, id('ASC')], keyset: true },
+  downloads: by('s.download_count', 'int', 'DESC'),
+  plays: by('s.play_count', 'int', 'DESC'),
+  audioplays: by('s.audio_play_count', 'int', 'DESC'),
+  videoplays: by('s.video_play_count', 'int', 'DESC'),
+  commentcount: by('s.comment_count', 'int', 'DESC'),
+  language: by('s.language_code', 'text', 'ASC'),
+  event: by('s.event_type', 'text', 'ASC'),
+  pickdate: by('s.pick_date', 'date', 'DESC', false),
+  lastplayed: by('s.last_play_time', 'timestamptz', 'DESC', false),
+  bible: by('s.bible_sort', 'int', 'ASC', false),
+  speaker: by('sp.sort_name', 'text', 'ASC', true, 'speaker'),
+  series: by('se.title', 'text', 'ASC', false, 'series'),
+};
+
+/** Relevance ranks the most recent matches of this many (a full ranking of a common word over millions of rows is too slow). */
+export const RELEVANCE_CANDIDATES = 1000;
+
+const SERMON_COLUMNS = `s.sermon_id, s.broadcaster_id, s.speaker_id, s.series_id, s.full_title, s.display_title,
+  s.subtitle, s.bible_text, s.more_info_text, s.event_type, s.language_code, s.preach_date, s.publish_timestamp,
+  s.keywords, s.audio_duration_seconds, s.video_duration_seconds, s.has_audio, s.has_video, s.has_pdf,
+  s.audio_media_status, s.video_media_status, s.download_count, s.video_download_count, s.play_count,
+  s.audio_play_count, s.video_play_count, s.comment_count, s.pick_date, s.last_feature_date, s.last_play_time,
+  s.video_trim_start, s.video_thumb_position, s.waveform_storage_key, s.video_thumbnail_storage_key, s.show_cc,
+  s.accept_copyright, s.archived_webcast_id, s.lite, s.created_at, s.updated_at`;
+
+/** Full rows (with b, sp, se objects) for the given ids, in the given order. */
+const DETAIL = (idsSql: string, keys: string) => `
+  SELECT ${SERMON_COLUMNS}, row_to_json(b.*) AS b, row_to_json(sp.*) AS sp, row_to_json(se.*) AS se ${keys}
+    FROM unnest(${idsSql}) WITH ORDINALITY AS p(id, ord)
+    JOIN sermon s ON s.sermon_id = p.id
+    JOIN broadcaster b ON b.broadcaster_id = s.broadcaster_id
+    JOIN speaker sp ON sp.speaker_id = s.speaker_id
+    LEFT JOIN series se ON se.series_id = s.series_id
+   ORDER BY p.ord`;
+
+/**
+ * The search query: stemmed in the searcher's language OR verbatim, so that both 'praying' →
+ * 'pray' and names/words of other languages match (the document holds both forms).
+ */
+function tsQuery(search: NonNullable<SermonFilters['search']>, p: (v: unknown) => string): string {
+  const text = p(search.text);
+  return `(websearch_to_tsquery(language_ts_config(${p(search.languageCode)}), immutable_unaccent(${text})) || websearch_to_tsquery('simple', immutable_unaccent(${text})))`;
+}
+
+/** Builds `FROM ... WHERE ...` for the filters; parameters are appended to `params`. */
+export function sermonFrom(f: SermonFilters, params: unknown[], joins = ''): string {
+  const p = (v: unknown) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const where = ['s.publish_timestamp IS NOT NULL AND s.publish_timestamp <= now()'];
+  let from = 'sermon s';
+  if (f.bookIndex !== undefined) {
+    from = 'sermon_scripture r JOIN sermon s ON s.sermon_id = r.sermon_id';
+    where.push(`r.book_index = ${p(f.bookIndex)}`);
+    where.push(f.chapter !== undefined ? `r.chapter = ${p(f.chapter)}` : 'r.first_in_book');
+  }
+  if (f.broadcasterId !== undefined) where.push(`s.broadcaster_id = ${p(f.broadcasterId)}`);
+  if (f.speakerId !== undefined) where.push(`s.speaker_id = ${p(f.speakerId)}`);
+  if (f.seriesIds !== undefined) where.push(`s.series_id = ANY(${p(f.seriesIds)}::bigint[])`);
+  if (f.eventType !== undefined) where.push(`s.event_type = ${p(f.eventType)}`);
+  if (f.languageCode !== undefined) where.push(`s.language_code = ${p(f.languageCode)}`);
+  if (f.year !== undefined) {
+    // A date range rather than extract(), so the preach_date indexes apply.
+    const y = f.year;
+    const start = f.month
+      ? `${y}-${String(f.month).padStart(2, '0')}-${String(f.day ?? 1).padStart(2, '0')}`
+      : `${y}-01-01`;
+    const unit = f.month ? (f.day ? '1 day' : '1 month') : '1 year';
+    where.push(`s.preach_date >= ${p(start)}::date AND s.preach_date < ${p(start)}::date + interval '${unit}'`);
+  }
+  if (f.search) where.push(`s.search_vector @@ ${tsQuery(f.search, p)}`);
+  if (f.minSeconds) where.push(`greatest(s.audio_duration_seconds, s.video_duration_seconds) >= ${p(f.minSeconds)}`);
+  if (f.maxSeconds !== undefined && f.maxSeconds !== null)
+    where.push(`greatest(s.audio_duration_seconds, s.video_duration_seconds) <= ${p(f.maxSeconds)}`);
+  if (f.requireAudio) where.push('s.has_audio');
+  if (f.requireVideo) where.push('s.has_video');
+  if (f.requirePDF) where.push('s.has_pdf');
+  if (f.staffPick) where.push('s.pick_date IS NOT NULL');
+  if (f.featured) where.push('s.last_feature_date IS NOT NULL');
+  if (f.sermonIds !== undefined) where.push(`s.sermon_id = ANY(${p(f.sermonIds)}::text[])`);
+  const bf = f.broadcaster;
+  if (bf && Object.values(bf).some((v) => v !== undefined)) {
+    const cond: string[] = [];
+    if (bf.denomination !== undefined) cond.push(`lower(denomination) = lower(${p(bf.denomination)})`);
+    if (bf.state !== undefined) cond.push(`upper(state) = upper(${p(bf.state)})`);
+    if (bf.country !== undefined)
+      cond.push(`(upper(country_iso_code) = upper(${p(bf.country)}) OR lower(country) = lower(${p(bf.country)}))`);
+    if (bf.vacantPulpit !== undefined) cond.push(`vacant_pulpit = ${p(bf.vacantPulpit)}`);
+    where.push(`s.broadcaster_id IN (SELECT broadcaster_id FROM broadcaster WHERE ${cond.join(' AND ')})`);
+  }
+  return `FROM ${from} ${joins} WHERE ${where.join(' AND ')}`;
+}
+
+export type SermonPage = { rows: Row[]; nextKey: unknown[] | undefined };
+
+/** One page of a sermon list. `after` continues a keyset walk; otherwise `offset` applies. */
+export async function listSermons(
+  db: Db,
+  f: SermonFilters,
+  sort: SermonSort,
+  limit: number,
+  offset: number,
+  after: unknown[] | undefined,
+): Promise<SermonPage> {
+  const params: unknown[] = [];
+  if (sort === 'relevance' && f.search) return relevancePage(db, f, params, limit, offset);
+  if (sort === 'random') return randomPage(db, f, params, limit);
+  const spec = SORTS[sort === 'relevance' ? 'newest' : sort];
+  // Sermons by book walk sermon_scripture's copy of the date so its index gives the order.
+  const cols = spec.columns.map((c) =>
+    f.bookIndex !== undefined && c.expr === 's.preach_date' && spec.columns[0]?.expr === 's.preach_date'
+      ? { ...c, expr: 'r.preach_date' }
+      : c,
+  );
+  const joins = cols.some((c) => c.join === 'speaker')
+    ? 'JOIN speaker sp ON sp.speaker_id = s.speaker_id'
+    : cols.some((c) => c.join === 'series')
+      ? 'LEFT JOIN series se ON se.series_id = s.series_id'
+      : '';
+  let from = sermonFrom(f, params, joins);
+  const useKeyset = spec.keyset && after !== undefined && after.length === cols.length;
+  if (useKeyset) from += ` AND ${keysetCondition(cols, after, params)}`;
+  const order = cols.map((c) => `${c.expr} ${c.dir}${c.dir === 'DESC' ? ' NULLS LAST' : ''}`).join(', ');
+  const inner = `ARRAY(SELECT s.sermon_id ${from} ORDER BY ${order} LIMIT ${limit} OFFSET ${useKeyset ? 0 : offset})`;
+  const keys = spec.keyset
+    ? `, ${cols.map((c, i) => `(${c.expr.replace(/^r\./, 's.')})::text AS k${i}`).join(', ')}`
+    : '';
+  const rows = await db.query<Row>(DETAIL(inner, keys), params);
+  const last = rows[rows.length - 1];
+  const nextKey = spec.keyset && last ? cols.map((_, i) => last[`k${i}`]) : undefined;
+  return { rows, nextKey };
+}
+
+async function relevancePage(db: Db, f: SermonFilters, params: unknown[], limit: number, offset: number) {
+  const from = sermonFrom(f, params);
+  const search = f.search as NonNullable<SermonFilters['search']>;
+  const query = tsQuery(search, (v) => {
+    params.push(v);
+    return `$${params.length}`;
+  });
+  const inner = `ARRAY(SELECT c.sermon_id FROM (
+      SELECT s.sermon_id, s.preach_date, ts_rank(s.search_vector, ${query}) AS rank ${from}
+       ORDER BY s.preach_date DESC, s.sermon_id DESC LIMIT ${RELEVANCE_CANDIDATES}) c
+     ORDER BY c.rank DESC, c.preach_date DESC, c.sermon_id DESC LIMIT ${limit} OFFSET ${offset})`;
+  return { rows: await db.query<Row>(DETAIL(inner, ''), params), nextKey: undefined };
+}
+
+async function randomPage(db: Db, f: SermonFilters, params: unknown[], limit: number) {
+  const filtered = Object.values(f).some((v) => v !== undefined);
+  // Unfiltered: sample about 20 pages' worth of rows instead of sorting the whole table.
+  const [est] = filtered
+    ? []
+    : await db.query<{ n: number }>("SELECT reltuples::int8 AS n FROM pg_class WHERE relname = 'sermon'");
+  const pct = est && est.n > 5000 ? Math.max(0.01, (100 * limit * 20) / est.n) : 100;
+  const from = sermonFrom(f, params).replace('FROM sermon s', `FROM sermon s TABLESAMPLE SYSTEM (${pct.toFixed(4)})`);
+  const inner = `ARRAY(SELECT s.sermon_id ${from} ORDER BY random() LIMIT ${limit})`;
+  return { rows: await db.query<Row>(DETAIL(inner, ''), params), nextKey: undefined };
+}
+
+/** One sermon by id, published or not (the service decides visibility). */
+export async function sermonById(db: Db, sermonId: string): Promise<Row | undefined> {
+  const [row] = await db.query<Row>(DETAIL('ARRAY[$1::text]', ''), [sermonId]);
+  return row;
+}
+
+export async function mediaForSermons(db: Db, sermonIds: string[]): Promise<Map<string, Row[]>> {
+  const rows = await db.query<Row>('SELECT * FROM media_item WHERE sermon_id = ANY($1::text[]) ORDER BY media_id', [
+    sermonIds,
+  ]);
+  const bySermon = new Map<string, Row[]>();
+  for (const row of rows) {
+    const list = bySermon.get(String(row.sermon_id)) ?? [];
+    list.push(row);
+    bySermon.set(String(row.sermon_id), list);
+  }
+  return bySermon;
+}

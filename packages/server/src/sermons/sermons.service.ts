@@ -1,0 +1,117 @@
+import type { ListResponse, LiteSermon, Sermon } from '@kerygma/domain/catalogue';
+import type { SermonListQuery } from '@kerygma/domain/catalogue-queries';
+import { resolveBook } from '@kerygma/domain/paratext';
+import { liteSermonDto, type Row, sermonDto, type Urls } from '../catalogue/dto.ts';
+import { countRows, decodeCursor, encodeCursor, listResponse, nextUrl } from '../catalogue/paging.ts';
+import type { Db } from '../db/db.ts';
+import { invalid, notFound } from '../errors.ts';
+import { listSermons, mediaForSermons, type SermonFilters, sermonById, sermonFrom } from './sermons.queries.ts';
+
+/** What a list request knows about itself: URL building and the searcher's language. */
+export type ListContext = { urls: Urls; requestUrl: URL; languageCode: string };
+
+/** Turns names in the query (speakerName, series title, book) into ids; undefined = matches nothing. */
+async function resolveFilters(db: Db, q: SermonListQuery, languageCode: string): Promise<SermonFilters | undefined> {
+  const f: SermonFilters = {
+    broadcasterId: q.broadcasterID?.toLowerCase(),
+    speakerId: q.speakerID,
+    eventType: q.eventType,
+    languageCode: q.languageCode,
+    year: q.year,
+    month: q.year ? q.month : undefined,
+    day: q.year && q.month ? q.day : undefined,
+    search: q.searchKeyword ? { text: q.searchKeyword, languageCode: q.languageCode ?? languageCode } : undefined,
+    minSeconds: q.duration?.minSeconds,
+    maxSeconds: q.duration?.maxSeconds,
+    requireAudio: q.requireAudio || q.media === 'audio' || undefined,
+    requireVideo: q.requireVideo || q.media === 'video' || undefined,
+    requirePDF: q.requirePDF || q.media === 'pdf' || q.media === 'text' || undefined,
+    staffPick: q.staffPick || q.listenerRecommended || undefined,
+    featured: q.featured || undefined,
+    sermonIds: q.sermonIDs,
+    broadcaster: { denomination: q.denomination, state: q.state, country: q.country, vacantPulpit: q.vacantPulpit },
+  };
+  if (q.book !== undefined) {
+    const book = resolveBook(q.book);
+    if (!book) throw invalid({ book: { key: 'error.unknownBook', params: { book: q.book } } });
+    f.bookIndex = book.index;
+    f.chapter = q.chapter;
+  }
+  if (q.speakerName !== undefined && f.speakerId === undefined) {
+    const [speaker] = await db.query<{ speaker_id: number }>(
+      'SELECT speaker_id FROM speaker WHERE lower(display_name) = lower($1)',
+      [q.speakerName],
+    );
+    if (!speaker) return undefined;
+    f.speakerId = speaker.speaker_id;
+  }
+  const seriesValue = q.seriesID !== undefined ? String(q.seriesID) : q.series;
+  if (seriesValue !== undefined) {
+    const rows = await db.query<{ series_id: number }>(
+      `SELECT series_id FROM series
+        WHERE (series_id::text = $1 OR lower(title) = lower($1)) AND ($2::text IS NULL OR broadcaster_id = $2)`,
+      [seriesValue, f.broadcasterId ?? null],
+    );
+    if (rows.length === 0) return undefined;
+    f.seriesIds = rows.map((r) => r.series_id);
+  }
+  return f;
+}
+
+export async function sermonList(
+  db: Db,
+  q: SermonListQuery,
+  ctx: ListContext,
+): Promise<ListResponse<Sermon | LiteSermon>> {
+  const filters = await resolveFilters(db, q, ctx.languageCode);
+  if (!filters) return listResponse('sermons_list', 'Sermons', [], 0, null);
+  const offset = (q.page - 1) * q.pageSize;
+  const after = decodeCursor(q.cursor, q.page);
+  const countParams: unknown[] = [];
+  const countFrom = sermonFrom(filters, countParams);
+  const page = await listSermons(db, filters, q.sortBy, q.pageSize, offset, after);
+  const totalCount =
+    page.rows.length < q.pageSize && (q.page === 1 || page.rows.length > 0)
+      ? offset + page.rows.length
+      : await countRows(db, countFrom, countParams);
+  const hasMore = page.rows.length === q.pageSize && offset + page.rows.length < totalCount;
+  const cursor = hasMore && page.nextKey ? encodeCursor({ page: q.page + 1, values: page.nextKey }) : undefined;
+  const next = hasMore ? nextUrl(ctx.requestUrl, q.page, cursor) : null;
+  const results = q.lite
+    ? page.rows.map((r) => liteSermonDto(r, ctx.urls))
+    : await fullSermons(db, page.rows, ctx.urls);
+  return listResponse('sermons_list', 'Sermons', results, totalCount, next);
+}
+
+async function fullSermons(db: Db, rows: Row[], urls: Urls): Promise<Sermon[]> {
+  if (rows.length === 0) return [];
+  const media = await mediaForSermons(
+    db,
+    rows.map((r) => String(r.sermon_id)),
+  );
+  return rows.map((r) => sermonDto(r, media.get(String(r.sermon_id)) ?? [], urls));
+}
+
+function isPublic(row: Row): boolean {
+  const published = row.publish_timestamp;
+  return published instanceof Date ? published.getTime() <= Date.now() : published !== null && published !== undefined;
+}
+
+export async function sermonDetail(db: Db, sermonId: string, lite: boolean, urls: Urls): Promise<Sermon | LiteSermon> {
+  const row = await sermonById(db, sermonId);
+  if (!row || !isPublic(row)) throw notFound('error.sermonNotFound');
+  if (lite) return liteSermonDto(row, urls);
+  const [full] = await fullSermons(db, [row], urls);
+  return full as Sermon;
+}
+
+/** Storage key of the sermon's waveform peaks JSON. */
+export async function waveformKey(db: Db, sermonId: string): Promise<string> {
+  const [row] = await db.query<{ waveform_storage_key: string | null; publish_timestamp: Date | null }>(
+    'SELECT waveform_storage_key, publish_timestamp FROM sermon WHERE sermon_id = $1',
+    [sermonId],
+  );
+  if (!row || !isPublic(row as Row)) throw notFound('error.sermonNotFound');
+  if (!row.waveform_storage_key) throw notFound('error.waveformNotFound');
+  return row.waveform_storage_key;
+}

@@ -1,0 +1,52 @@
+import type { ListResponse, Speaker } from '@kerygma/domain/catalogue';
+import type { SpeakerListQuery } from '@kerygma/domain/catalogue-queries';
+import { liteBroadcasterDto, speakerDto, type Urls } from '../catalogue/dto.ts';
+import { listResponse, pagedResponse } from '../catalogue/paging.ts';
+import type { Db } from '../db/db.ts';
+import { notFound } from '../errors.ts';
+import {
+  highlightedSpeakers,
+  listSpeakers,
+  speakerBroadcasters,
+  speakerByIdOrName,
+  speakerLines,
+} from './speakers.queries.ts';
+
+export async function speakerList(
+  db: Db,
+  q: SpeakerListQuery,
+  urls: Urls,
+  requestUrl: URL,
+  nodeType = 'speakers_list',
+): Promise<ListResponse<Speaker>> {
+  const paged = await listSpeakers(db, q);
+  return pagedResponse(paged, q.page, requestUrl, nodeType, 'Speakers', (row) => speakerDto(row, urls));
+}
+
+export async function speakerDetail(db: Db, idOrName: string, urls: Urls): Promise<Speaker> {
+  const row = await speakerByIdOrName(db, idOrName);
+  if (!row) throw notFound('error.speakerNotFound');
+  return speakerDto(row, urls);
+}
+
+export async function speakerBroadcasterList(db: Db, idOrName: string, urls: Urls) {
+  const speaker = await speakerByIdOrName(db, idOrName);
+  if (!speaker) throw notFound('error.speakerNotFound');
+  const rows = await speakerBroadcasters(db, Number(speaker.speaker_id));
+  const results = rows.map((row) => ({
+    ...liteBroadcasterDto(row, urls),
+    sermonCount: Number(row.speaker_sermon_count),
+  }));
+  return listResponse('speaker_broadcasters', 'Broadcasters', results, results.length, null);
+}
+
+export async function highlightedSpeakerList(db: Db, urls: Urls, limit: number) {
+  const results = (await highlightedSpeakers(db, limit)).map((row) => speakerDto(row, urls));
+  return listResponse('highlighted_speakers', 'Speakers', results, results.length, null);
+}
+
+/** CRLF-separated `id|sortName|isPrimary` lines. */
+export async function speakerListText(db: Db): Promise<string> {
+  const rows = await speakerLines(db);
+  return rows.map((r) => `${r.speaker_id}|${r.sort_name}|${r.is_primary ? 1 : 0}`).join('\r\n');
+}

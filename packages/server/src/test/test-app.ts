@@ -1,0 +1,60 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import { localMediaStore } from '../media/media-store.ts';
+import { statsCache } from '../reference/catalogue-stats.ts';
+import { loadFixture } from './fixture.ts';
+import { openTestDb } from './test-db.ts';
+
+export type TestApp = { app: FastifyInstance; db: Db; mediaDir: string; close(): Promise<void> };
+
+/** The whole HTTP app on a fresh database holding the fixture catalogue, for app.inject tests. */
+export async function buildTestApp(backend: 'pglite' | 'postgres'): Promise<TestApp> {
+  const testDb = await openTestDb(backend);
+  await loadFixture(testDb.db);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kerygma-test-'));
+  const config = loadConfig({ KERYGMA_DATA_DIR: dataDir, PUBLIC_URL: 'http://kerygma.test' });
+  mkdirSync(path.join(config.mediaDir, '1000'), { recursive: true });
+  writeFileSync(path.join(config.mediaDir, '1000/audio-high.mp3'), Buffer.alloc(4096, 7));
+  writeFileSync(
+    path.join(config.mediaDir, '1000/waveform.json'),
+    JSON.stringify({
+      version: 2,
+      channels: 1,
+      sample_rate: 8000,
+      samples_per_pixel: 800,
+      bits: 8,
+      length: 2,
+      data: [-10, 12, -5, 7],
+    }),
+  );
+  const app = await buildApp(
+    { db: testDb.db, config, media: localMediaStore(config.mediaDir), stats: statsCache(testDb.db) },
+    { rootDir: dataDir },
+  );
+  return {
+    app,
+    db: testDb.db,
+    mediaDir: config.mediaDir,
+    async close() {
+      await app.close();
+      await testDb.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** GET a path and parse its JSON body. */
+// biome-ignore lint/suspicious/noExplicitAny: tests index into arbitrary response JSON
+export async function getJson<T = any>(
+  app: FastifyInstance,
+  url: string,
+  headers: Record<string, string> = {},
+) {
+  const res = await app.inject({ method: 'GET', url, headers });
+  return { status: res.statusCode, body: JSON.parse(res.body) as T, raw: res.body, headers: res.headers };
+}

@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { ensureReferenceData } from '../catalogue/reference-data.ts';
+import type { Db } from '../db/db.ts';
+import { migrate } from '../db/migrate.ts';
+import { openPglite } from '../db/pglite.ts';
+import { openPostgres } from '../db/postgres.ts';
+
+/**
+ * The database backends every `*.db.test.ts` runs against: embedded PGlite always, and
+ * PostgreSQL too when TEST_DATABASE_URL is set (each test file gets a database of its own).
+ */
+export const BACKENDS: readonly ('pglite' | 'postgres')[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+export type TestDb = { db: Db; drop(): Promise<void> };
+
+export async function openTestDb(backend: 'pglite' | 'postgres'): Promise<TestDb> {
+  let db: Db;
+  let drop = async () => {};
+  if (backend === 'pglite') {
+    db = await openPglite(undefined);
+  } else {
+    const adminUrl = process.env.TEST_DATABASE_URL as string;
+    const name = `kerygma_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    db = openPostgres(url.toString(), 4);
+    drop = async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  await migrate(db);
+  await ensureReferenceData(db);
+  return {
+    db,
+    async drop() {
+      await db.close();
+      await drop();
+    },
+  };
+}
