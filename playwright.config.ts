@@ -1,0 +1,35 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 4391);
+
+/**
+ * End-to-end journeys in Debian's Chromium (/usr/bin/chromium; never a downloaded browser)
+ * against the real one-process server with its own data directory and the demo catalogue.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 30_000,
+  retries: 0,
+  workers: 1,
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  webServer: {
+    command: 'node packages/server/src/main.ts',
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      KERYGMA_DATA_DIR: process.env.E2E_DATA_DIR ?? 'test-results/e2e-data',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
