@@ -1,0 +1,167 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { countRows } from '../packages/server/src/catalogue/paging.ts';
+import type { Db } from '../packages/server/src/db/db.ts';
+import { openPostgres } from '../packages/server/src/db/postgres.ts';
+import { listSermons, type SermonFilters, sermonById, sermonFrom } from '../packages/server/src/sermons/sermons.queries.ts';
+import { callLoad, httpLoad, type LoadResult } from './lib/load.ts';
+
+/**
+ * API benchmark against the scale database (pnpm bench:data): p50/p95 latency and throughput
+ * of the catalogue's hot requests through the real server process (HTTP, 10 concurrent
+ * clients), beside the bare SQL of the same queries (the server's own query functions, called
+ * directly with the same concurrency).
+ *
+ *   pnpm bench:api [--seconds 10] [--connections 10]
+ */
+const { values: args } = parseArgs({
+  options: { seconds: { type: 'string', default: '10' }, connections: { type: 'string', default: '10' } },
+});
+const SECONDS = Number(args.seconds);
+const CONNECTIONS = Number(args.connections);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kerygma_bench';
+const PORT = 4399;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+
+type Scenario = { name: string; target: string; paths: string[]; sql: (() => Promise<unknown>)[] };
+
+async function pickParameters(db: Db) {
+  const one = async <T>(sql: string) => (await db.query<T>(sql))[0] as T;
+  const big = await one<{ broadcaster_id: string; sermon_count: number }>(
+    'SELECT broadcaster_id, sermon_count FROM broadcaster ORDER BY sermon_count DESC LIMIT 1',
+  );
+  const mid = await one<{ broadcaster_id: string }>(
+    'SELECT broadcaster_id FROM broadcaster WHERE sermon_count BETWEEN 200 AND 2000 ORDER BY broadcaster_id LIMIT 1',
+  );
+  const speaker = await one<{ speaker_id: number; sermon_count: number }>(
+    'SELECT speaker_id, sermon_count FROM speaker WHERE NOT placeholder ORDER BY sermon_count DESC LIMIT 1',
+  );
+  const ids = (
+    await db.query<{ sermon_id: string }>(
+      'SELECT sermon_id FROM sermon TABLESAMPLE SYSTEM (0.05) WHERE publish_timestamp <= now() LIMIT 500',
+    )
+  ).map((r) => r.sermon_id);
+  // A rare word: in about one sermon of a 1% sample, so a few hundred in all.
+  const rare = await one<{ word: string }>(
+    `SELECT word FROM ts_stat('SELECT search_vector FROM sermon TABLESAMPLE SYSTEM (1)')
+      WHERE ndoc = 1 AND length(word) > 5 AND word ~ '^[a-z]+$' ORDER BY word LIMIT 1`,
+  );
+  return { big, mid, speaker, ids, rare: rare?.word ?? 'melchizedek' };
+}
+
+function startServer(): Promise<() => void> {
+  const child = spawn(process.execPath, ['packages/server/src/main.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      KERYGMA_DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: ORIGIN,
+      KERYGMA_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'kerygma-bench-')),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const stop = () => child.kill('SIGTERM');
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const poll = async () => {
+      try {
+        if ((await fetch(`${ORIGIN}/healthz`)).ok) return resolve(stop);
+      } catch {}
+      if (Date.now() - started > 60_000) return reject(new Error('server did not start'));
+      setTimeout(poll, 250);
+    };
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    void poll();
+  });
+}
+
+/** What the server runs for a list request: the page query and, past page 1, the capped count. */
+function listCall(db: Db, f: SermonFilters, sort: 'newest' | 'relevance' = 'newest') {
+  return async () => {
+    const params: unknown[] = [];
+    const from = sermonFrom(f, params);
+    await Promise.all([listSermons(db, f, sort, 25, 0, undefined), countRows(db, from, params)]);
+  };
+}
+
+const fmt = (r: LoadResult) =>
+  `${r.p50.toFixed(2).padStart(7)} ${r.p95.toFixed(2).padStart(7)} ${(r.requests / r.seconds).toFixed(0).padStart(7)}`;
+
+async function main() {
+  const db = openPostgres(DATABASE_URL, CONNECTIONS);
+  const [{ n }] = await db.query<{ n: number }>("SELECT reltuples::int8 n FROM pg_class WHERE relname = 'sermon'");
+  const p = await pickParameters(db);
+  console.log(`Database: ${DATABASE_URL} (~${n.toLocaleString('en')} sermons)`);
+  console.log(`Largest broadcaster ${p.big.broadcaster_id} (${p.big.sermon_count} sermons), top speaker ${p.speaker.speaker_id} (${p.speaker.sermon_count}), rare word '${p.rare}'`);
+  console.log(`${CONNECTIONS} concurrent clients, ${SECONDS} s per scenario; latencies in ms\n`);
+
+  const api = '/api/v2/node';
+  const scenarios: Scenario[] = [
+    { name: 'sermons newest', target: 'list', paths: [`${api}/sermons?sortBy=newest&lite=true`], sql: [listCall(db, {})] },
+    {
+      name: 'sermons by broadcaster',
+      target: 'list',
+      paths: [`${api}/sermons?broadcasterID=${p.big.broadcaster_id}&sortBy=newest&lite=true`],
+      sql: [listCall(db, { broadcasterId: p.big.broadcaster_id })],
+    },
+    {
+      name: 'sermons by speaker',
+      target: 'list',
+      paths: [`${api}/sermons?speakerID=${p.speaker.speaker_id}&sortBy=newest&lite=true`],
+      sql: [listCall(db, { speakerId: p.speaker.speaker_id })],
+    },
+    { name: 'sermons by book (Romans)', target: 'list', paths: [`${api}/sermons?book=ROM&sortBy=newest&lite=true`], sql: [listCall(db, { bookIndex: 44 })] },
+    { name: 'sermons by language (es)', target: 'list', paths: [`${api}/sermons?languageCode=es&sortBy=newest&lite=true`], sql: [listCall(db, { languageCode: 'es' })] },
+    {
+      name: 'sermon detail (full)',
+      target: 'list',
+      paths: p.ids.map((id) => `${api}/sermons/${id}`),
+      sql: p.ids.map((id) => () => sermonById(db, id)),
+    },
+    {
+      name: "search common ('grace')",
+      target: 'search',
+      paths: [`${api}/search?query=grace&types=sermon`],
+      sql: [listCall(db, { search: { text: 'grace', languageCode: 'en' } }, 'relevance')],
+    },
+    {
+      name: `search rare ('${p.rare}')`,
+      target: 'search',
+      paths: [`${api}/search?query=${encodeURIComponent(p.rare)}&types=sermon`],
+      sql: [listCall(db, { search: { text: p.rare, languageCode: 'en' } }, 'relevance')],
+    },
+    { name: 'broadcaster detail', target: 'list', paths: [`${api}/broadcasters/${p.mid.broadcaster_id}`], sql: [] },
+    { name: 'broadcaster series', target: 'list', paths: [`${api}/broadcasters/${p.big.broadcaster_id}/series`], sql: [] },
+  ];
+
+  const stop = await startServer();
+  try {
+    // Show that searches report a total (exact up to 10,000, estimated above).
+    for (const s of scenarios.filter((x) => x.target === 'search')) {
+      const body = (await (await fetch(`${ORIGIN}${s.paths[0]}`)).json()) as { totalCount: number };
+      console.log(`${s.name}: totalCount ${body.totalCount}`);
+    }
+    console.log(`\n${'scenario'.padEnd(30)}  HTTP p50     p95   req/s |  SQL p50     p95   req/s | target p95`);
+    const rows: string[] = [];
+    for (const s of scenarios) {
+      await httpLoad(ORIGIN, s.paths, CONNECTIONS, 1); // warm up
+      const http = await httpLoad(ORIGIN, s.paths, CONNECTIONS, SECONDS);
+      const sql = s.sql.length ? await callLoad(s.sql, CONNECTIONS, Math.min(SECONDS, 5)) : undefined;
+      const limit = s.target === 'search' ? 50 : 10;
+      const row = `${s.name.padEnd(30)} ${fmt(http)} | ${sql ? fmt(sql) : '      -       -       -'} | ${http.p95 <= limit ? 'ok' : 'OVER'} (${limit} ms)${http.errors ? ` errors ${http.errors}` : ''}`;
+      console.log(row);
+      rows.push(row);
+    }
+  } finally {
+    stop();
+    await db.close();
+  }
+}
+
+await main();
