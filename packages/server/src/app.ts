@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { ApiDeps } from './app-deps.ts';
 import { broadcasterRoutes } from './broadcasters/broadcasters.routes.ts';
 import { discoverRoutes } from './discover/discover.routes.ts';
@@ -19,12 +19,12 @@ import { speakerRoutes } from './speakers/speakers.routes.ts';
 /** The JSON API lives under this base; its paths are the spec's §7 paths. */
 export const API_BASE = '/api/v2';
 
-export type AppOptions = { logger?: FastifyServerOptions['logger']; rootDir?: string };
+export type AppOptions = { logger?: FastifyBaseLogger; rootDir?: string };
 
 /** Builds the whole HTTP application from its dependencies (tests call this with app.inject). */
 export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     trustProxy: true,
     // Keep %2F inside a speaker or series name a part of that one path segment.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },

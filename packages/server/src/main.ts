@@ -6,7 +6,6 @@ import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import { localMediaStore } from './media/media-store.ts';
 import { statsCache } from './reference/catalogue-stats.ts';
-import { seedDemo } from './seed/seed.ts';
 
 /**
  * Starts Kerygma: one process that migrates the database, seeds the demo catalogue on first
@@ -26,11 +25,15 @@ async function main() {
   if (applied.length) log.info({ applied }, 'database migrated');
   await ensureReferenceData(db);
   if (config.demoData) {
+    // Loaded only when wanted: production processes never load the demo generator.
+    const { seedDemo } = await import('./seed/seed.ts');
     await seedDemo(db, { mediaDir: config.mediaDir, reset: false, log: (msg) => log.info(msg) });
   }
 
+  const stats = statsCache(db);
+  stats.peek(); // start computing catalogue totals now, not on the first request
   const app = await buildApp(
-    { db, config, media: localMediaStore(config.mediaDir), stats: statsCache(db) },
+    { db, config, media: localMediaStore(config.mediaDir), stats },
     { logger: log },
   );
   let stopping = false;

@@ -7,7 +7,7 @@ import type { Db } from '../db/db.ts';
  * (no cursor) still works, by OFFSET.
  */
 
-/** Totals are exact up to this many rows; above it PostgreSQL's planner estimate is used. */
+/** Totals are counted exactly up to this many rows (see countRows). */
 export const EXACT_COUNT_LIMIT = 10_000;
 
 /** One column of a list's ORDER BY; keyset paging compares these with the cursor's values. */
@@ -55,22 +55,27 @@ export function decodeCursor(raw: string | undefined, page: number): unknown[] |
   }
 }
 
+/** Above this many expected rows the planner's estimate is the total; no counting at all. */
+export const ESTIMATE_ONLY_ABOVE = 50_000;
+
 /**
- * Number of rows matching `from` (a FROM ... WHERE ... fragment). Counts at most
- * EXACT_COUNT_LIMIT + 1 rows; beyond that asks the planner, so that no request pays for an
- * exact count over millions of rows.
+ * Number of rows matching `from` (a FROM ... WHERE ... fragment), so that no request pays for
+ * an exact count over millions of rows: when PostgreSQL expects more than ESTIMATE_ONLY_ABOVE
+ * rows its estimate is used; otherwise at most EXACT_COUNT_LIMIT + 1 rows are counted, exact
+ * up to that limit and the estimate beyond it.
  */
 export async function countRows(db: Db, from: string, params: readonly unknown[]): Promise<number> {
+  const [plan] = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${from}`, params);
+  const json = plan?.['QUERY PLAN'];
+  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: { 'Plan Rows': number } }];
+  const estimate = Math.round(parsed[0].Plan['Plan Rows']);
+  if (estimate > ESTIMATE_ONLY_ABOVE) return estimate;
   const [row] = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${EXACT_COUNT_LIMIT + 1}) capped`,
     params,
   );
   const exact = row?.n ?? 0;
-  if (exact <= EXACT_COUNT_LIMIT) return exact;
-  const [plan] = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${from}`, params);
-  const json = plan?.['QUERY PLAN'];
-  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: { 'Plan Rows': number } }];
-  return Math.max(EXACT_COUNT_LIMIT + 1, Math.round(parsed[0].Plan['Plan Rows']));
+  return exact <= EXACT_COUNT_LIMIT ? exact : Math.max(EXACT_COUNT_LIMIT + 1, estimate);
 }
 
 /** The URL of the next page: the request's own query with page+1 and the cursor. */

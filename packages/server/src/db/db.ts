@@ -6,12 +6,18 @@
  */
 export interface Db {
   readonly kind: 'pglite' | 'postgres';
-  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<T[]>;
+  /**
+   * `prepare` marks a query whose text never changes (only its parameters): PostgreSQL then
+   * keeps its plan per connection instead of planning it on every call.
+   */
+  query<T = Record<string, unknown>>(text: string, params?: readonly unknown[], options?: QueryOptions): Promise<T[]>;
   /** Runs several statements without parameters (migrations, bulk DDL). */
   exec(sql: string): Promise<void>;
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+export type QueryOptions = { prepare?: boolean };
 
 /** Postgres type OIDs we parse ourselves, identically on both drivers. */
 export const PG_TYPES = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;

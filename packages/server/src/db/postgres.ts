@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { type Db, PG_TYPES, parseDate, parseInt8, parseNumeric } from './db.ts';
+import { createHash } from 'node:crypto';
+import { type Db, PG_TYPES, parseDate, parseInt8, parseNumeric, type QueryOptions } from './db.ts';
 
 const types = {
   getTypeParser(oid: number, format?: string) {
@@ -10,11 +11,25 @@ const types = {
   },
 };
 
+/** A prepared statement's name: the same text always gets the same name. */
+const statementNames = new Map<string, string>();
+function statement(text: string, params: readonly unknown[] | undefined, options: QueryOptions | undefined) {
+  let name: string | undefined;
+  if (options?.prepare) {
+    name = statementNames.get(text);
+    if (!name) {
+      name = `k_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+      statementNames.set(text, name);
+    }
+  }
+  return { name, text, values: params as unknown[] | undefined, types };
+}
+
 function clientDb(client: pg.PoolClient, close: () => Promise<void>): Db {
   const db: Db = {
     kind: 'postgres',
-    async query<T>(text: string, params?: readonly unknown[]) {
-      const result = await client.query({ text, values: params as unknown[] | undefined, types });
+    async query<T>(text: string, params?: readonly unknown[], options?: QueryOptions) {
+      const result = await client.query(statement(text, params, options));
       return result.rows as T[];
     },
     async exec(sql: string) {
@@ -31,8 +46,8 @@ export function openPostgres(url: string, max: number): Db {
   const pool = new pg.Pool({ connectionString: url, max });
   return {
     kind: 'postgres',
-    async query<T>(text: string, params?: readonly unknown[]) {
-      const result = await pool.query({ text, values: params as unknown[] | undefined, types });
+    async query<T>(text: string, params?: readonly unknown[], options?: QueryOptions) {
+      const result = await pool.query(statement(text, params, options));
       return result.rows as T[];
     },
     async exec(sql: string) {

@@ -11,30 +11,41 @@ export type CatalogueStats = {
   totalSeconds: number;
   byLanguage: Map<string, number>;
   byEventType: Map<string, number>;
+  /** Sermons per Bible book (index in canon order), counted once per sermon and book. */
+  byBook: Map<number, number>;
   years: number[];
   computedAt: number;
 };
 
-export type StatsCache = { get(): Promise<CatalogueStats> };
+export type StatsCache = {
+  get(): Promise<CatalogueStats>;
+  /** The last result without waiting (starting a refresh when there is none or it is old). */
+  peek(): CatalogueStats | undefined;
+};
 
 const PUBLISHED = 'publish_timestamp IS NOT NULL AND publish_timestamp <= now()';
 
 async function compute(db: Db): Promise<CatalogueStats> {
-  const [languages, events, totals, years] = await Promise.all([
+  const [languages, events, books, totals, years] = await Promise.all([
     db.query<{ k: string; n: number }>(
       `SELECT language_code k, count(*)::int8 n FROM sermon WHERE ${PUBLISHED} GROUP BY 1`,
     ),
     db.query<{ k: string; n: number }>(
       `SELECT event_type k, count(*)::int8 n FROM sermon WHERE ${PUBLISHED} GROUP BY 1`,
     ),
+    db.query<{ k: number; n: number }>(
+      `SELECT r.book_index k, count(*)::int8 n FROM sermon_scripture r JOIN sermon s USING (sermon_id)
+        WHERE r.first_in_book AND s.${PUBLISHED} GROUP BY 1`,
+    ),
     db.query<{ seconds: number | null }>(
       `SELECT sum(greatest(audio_duration_seconds, video_duration_seconds))::int8 seconds FROM sermon WHERE ${PUBLISHED}`,
     ),
-    // Distinct years by skipping through the preach_date index instead of reading every row.
+    // Distinct years (of published sermons) by skipping through the preach_date index instead of reading every row.
     db.query<{ y: number }>(`WITH RECURSIVE y(d) AS (
-        SELECT min(preach_date) FROM sermon
+        SELECT min(preach_date) FROM sermon WHERE ${PUBLISHED}
         UNION ALL
-        SELECT (SELECT min(preach_date) FROM sermon WHERE preach_date >= date_trunc('year', y.d) + interval '1 year')
+        SELECT (SELECT min(preach_date) FROM sermon
+                 WHERE preach_date >= date_trunc('year', y.d) + interval '1 year' AND ${PUBLISHED})
           FROM y WHERE y.d IS NOT NULL)
       SELECT extract(year FROM d)::int y FROM y WHERE d IS NOT NULL ORDER BY 1 DESC`),
   ]);
@@ -45,6 +56,7 @@ async function compute(db: Db): Promise<CatalogueStats> {
     totalSeconds: Number(totals[0]?.seconds ?? 0),
     byLanguage,
     byEventType: new Map(events.map((r) => [r.k, Number(r.n)])),
+    byBook: new Map(books.map((r) => [Number(r.k), Number(r.n)])),
     years: years.map((r) => r.y),
     computedAt: Date.now(),
   };
@@ -69,6 +81,10 @@ export function statsCache(db: Db, ttlMs = 10 * 60_000): StatsCache {
       if (!current) return refresh();
       if (Date.now() - current.computedAt > ttlMs) refresh().catch(() => {}); // serve stale meanwhile
       return Promise.resolve(current);
+    },
+    peek() {
+      if (!current || Date.now() - current.computedAt > ttlMs) refresh().catch(() => {});
+      return current;
     },
   };
 }

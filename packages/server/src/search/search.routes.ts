@@ -5,10 +5,10 @@ import { parseInput } from '../http/parse.ts';
 import { requestLanguage, requestUrl, urlsFor } from '../http/request-context.ts';
 import { search } from './search.service.ts';
 
-export function searchRoutes(app: FastifyInstance, { db, config }: ApiDeps) {
+export function searchRoutes(app: FastifyInstance, { db, config, stats }: ApiDeps) {
   app.get('/node/search', async (req) => {
     const urls = urlsFor(config, req);
     const q = parseInput(searchQuery, req.query);
-    return search(db, q, { urls, requestUrl: requestUrl(urls, req), languageCode: requestLanguage(req) });
+    return search(db, q, { urls, requestUrl: requestUrl(urls, req), languageCode: requestLanguage(req), stats });
   });
 }

@@ -28,13 +28,21 @@ export type SermonFilters = {
   broadcaster?: { denomination?: string; state?: string; country?: string; vacantPulpit?: boolean };
 };
 
-type SortColumn = KeyColumn & { join?: 'speaker' | 'series' };
+/** `nullable` columns sort their NULLs last; the others must match their index's order exactly. */
+type SortColumn = KeyColumn & { join?: 'speaker' | 'series'; nullable?: boolean };
 type SortSpec = { columns: SortColumn[]; keyset: boolean };
 
 const id = (dir: 'ASC' | 'DESC'): SortColumn => ({ expr: 's.sermon_id', type: 'text', dir });
-const by = (expr: string, type: string, dir: 'ASC' | 'DESC', keyset = true, join?: SortColumn['join']): SortSpec => ({
-  columns: [{ expr, type, dir, join }, { expr: 's.preach_date', type: 'date', dir: 'DESC' }, id('DESC')],
-  keyset,
+/** Sort by one column, then newest first. Nullable columns cannot page by keyset. */
+const by = (
+  expr: string,
+  type: string,
+  dir: 'ASC' | 'DESC',
+  nullable = false,
+  join?: SortColumn['join'],
+): SortSpec => ({
+  columns: [{ expr, type, dir, join, nullable }, { expr: 's.preach_date', type: 'date', dir: 'DESC' }, id('DESC')],
+  keyset: !nullable,
 });
 
 /**
@@ -58,11 +66,11 @@ const SORTS: Record<Exclude<SermonSort, 'relevance' | 'random'>, SortSpec> = {
   commentcount: by('s.comment_count', 'int', 'DESC'),
   language: by('s.language_code', 'text', 'ASC'),
   event: by('s.event_type', 'text', 'ASC'),
-  pickdate: by('s.pick_date', 'date', 'DESC', false),
-  lastplayed: by('s.last_play_time', 'timestamptz', 'DESC', false),
-  bible: by('s.bible_sort', 'int', 'ASC', false),
-  speaker: by('sp.sort_name', 'text', 'ASC', true, 'speaker'),
-  series: by('se.title', 'text', 'ASC', false, 'series'),
+  pickdate: by('s.pick_date', 'date', 'DESC', true),
+  lastplayed: by('s.last_play_time', 'timestamptz', 'DESC', true),
+  bible: by('s.bible_sort', 'int', 'ASC', true),
+  speaker: by('sp.sort_name', 'text', 'ASC', false, 'speaker'),
+  series: by('se.title', 'text', 'ASC', true, 'series'),
 };
 
 /** Relevance ranks the most recent matches of this many (a full ranking of a common word over millions of rows is too slow). */
@@ -76,15 +84,25 @@ const SERMON_COLUMNS = `s.sermon_id, s.broadcaster_id, s.speaker_id, s.series_id
   s.video_trim_start, s.video_thumb_position, s.waveform_storage_key, s.video_thumbnail_storage_key, s.show_cc,
   s.accept_copyright, s.archived_webcast_id, s.lite, s.created_at, s.updated_at`;
 
-/** Full rows (with b, sp, se objects) for the given ids, in the given order. */
-const DETAIL = (idsSql: string, keys: string) => `
-  SELECT ${SERMON_COLUMNS}, row_to_json(b.*) AS b, row_to_json(sp.*) AS sp, row_to_json(se.*) AS se ${keys}
-    FROM unnest(${idsSql}) WITH ORDINALITY AS p(id, ord)
-    JOIN sermon s ON s.sermon_id = p.id
+/** Full rows (with b, sp, se objects) of the given sermons. Fixed text, so its plan is kept. */
+const DETAIL = `
+  SELECT ${SERMON_COLUMNS}, row_to_json(b.*) AS b, row_to_json(sp.*) AS sp, row_to_json(se.*) AS se
+    FROM sermon s
     JOIN broadcaster b ON b.broadcaster_id = s.broadcaster_id
     JOIN speaker sp ON sp.speaker_id = s.speaker_id
     LEFT JOIN series se ON se.series_id = s.series_id
-   ORDER BY p.ord`;
+   WHERE s.sermon_id = ANY($1::text[])`;
+
+/** Page rows in the order of `ids` (the page query found them; this fetches their details). */
+async function detailRows(db: Db, ids: string[]): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.query<Row>(DETAIL, [ids], { prepare: true });
+  const byId = new Map(rows.map((r) => [String(r.sermon_id), r]));
+  return ids.flatMap((id): Row[] => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
+}
 
 /**
  * The search query: stemmed in the searcher's language OR verbatim, so that both 'praying' →
@@ -174,15 +192,21 @@ export async function listSermons(
   let from = sermonFrom(f, params, joins);
   const useKeyset = spec.keyset && after !== undefined && after.length === cols.length;
   if (useKeyset) from += ` AND ${keysetCondition(cols, after, params)}`;
-  const order = cols.map((c) => `${c.expr} ${c.dir}${c.dir === 'DESC' ? ' NULLS LAST' : ''}`).join(', ');
-  const inner = `ARRAY(SELECT s.sermon_id ${from} ORDER BY ${order} LIMIT ${limit} OFFSET ${useKeyset ? 0 : offset})`;
-  const keys = spec.keyset
-    ? `, ${cols.map((c, i) => `(${c.expr.replace(/^r\./, 's.')})::text AS k${i}`).join(', ')}`
-    : '';
-  const rows = await db.query<Row>(DETAIL(inner, keys), params);
-  const last = rows[rows.length - 1];
+  const order = cols.map((c) => `${c.expr} ${c.dir}${c.nullable ? ' NULLS LAST' : ''}`).join(', ');
+  const keys = spec.keyset ? `, ${cols.map((c, i) => `(${c.expr})::text AS k${i}`).join(', ')}` : '';
+  const page = await db.query<Row>(
+    `SELECT s.sermon_id ${keys} ${from} ORDER BY ${order} LIMIT ${limit} OFFSET ${useKeyset ? 0 : offset}`,
+    params,
+  );
+  const last = page[page.length - 1];
   const nextKey = spec.keyset && last ? cols.map((_, i) => last[`k${i}`]) : undefined;
-  return { rows, nextKey };
+  return {
+    rows: await detailRows(
+      db,
+      page.map((r) => String(r.sermon_id)),
+    ),
+    nextKey,
+  };
 }
 
 async function relevancePage(db: Db, f: SermonFilters, params: unknown[], limit: number, offset: number) {
@@ -192,11 +216,20 @@ async function relevancePage(db: Db, f: SermonFilters, params: unknown[], limit:
     params.push(v);
     return `$${params.length}`;
   });
-  const inner = `ARRAY(SELECT c.sermon_id FROM (
+  const page = await db.query<{ sermon_id: string }>(
+    `SELECT c.sermon_id FROM (
       SELECT s.sermon_id, s.preach_date, ts_rank(s.search_vector, ${query}) AS rank ${from}
        ORDER BY s.preach_date DESC, s.sermon_id DESC LIMIT ${RELEVANCE_CANDIDATES}) c
-     ORDER BY c.rank DESC, c.preach_date DESC, c.sermon_id DESC LIMIT ${limit} OFFSET ${offset})`;
-  return { rows: await db.query<Row>(DETAIL(inner, ''), params), nextKey: undefined };
+     ORDER BY c.rank DESC, c.preach_date DESC, c.sermon_id DESC LIMIT ${limit} OFFSET ${offset}`,
+    params,
+  );
+  return {
+    rows: await detailRows(
+      db,
+      page.map((r) => r.sermon_id),
+    ),
+    nextKey: undefined,
+  };
 }
 
 async function randomPage(db: Db, f: SermonFilters, params: unknown[], limit: number) {
@@ -207,20 +240,31 @@ async function randomPage(db: Db, f: SermonFilters, params: unknown[], limit: nu
     : await db.query<{ n: number }>("SELECT reltuples::int8 AS n FROM pg_class WHERE relname = 'sermon'");
   const pct = est && est.n > 5000 ? Math.max(0.01, (100 * limit * 20) / est.n) : 100;
   const from = sermonFrom(f, params).replace('FROM sermon s', `FROM sermon s TABLESAMPLE SYSTEM (${pct.toFixed(4)})`);
-  const inner = `ARRAY(SELECT s.sermon_id ${from} ORDER BY random() LIMIT ${limit})`;
-  return { rows: await db.query<Row>(DETAIL(inner, ''), params), nextKey: undefined };
+  const page = await db.query<{ sermon_id: string }>(
+    `SELECT s.sermon_id ${from} ORDER BY random() LIMIT ${limit}`,
+    params,
+  );
+  return {
+    rows: await detailRows(
+      db,
+      page.map((r) => r.sermon_id),
+    ),
+    nextKey: undefined,
+  };
 }
 
 /** One sermon by id, published or not (the service decides visibility). */
 export async function sermonById(db: Db, sermonId: string): Promise<Row | undefined> {
-  const [row] = await db.query<Row>(DETAIL('ARRAY[$1::text]', ''), [sermonId]);
+  const [row] = await detailRows(db, [sermonId]);
   return row;
 }
 
 export async function mediaForSermons(db: Db, sermonIds: string[]): Promise<Map<string, Row[]>> {
-  const rows = await db.query<Row>('SELECT * FROM media_item WHERE sermon_id = ANY($1::text[]) ORDER BY media_id', [
-    sermonIds,
-  ]);
+  const rows = await db.query<Row>(
+    'SELECT * FROM media_item WHERE sermon_id = ANY($1::text[]) ORDER BY media_id',
+    [sermonIds],
+    { prepare: true },
+  );
   const bySermon = new Map<string, Row[]>();
   for (const row of rows) {
     const list = bySermon.get(String(row.sermon_id)) ?? [];

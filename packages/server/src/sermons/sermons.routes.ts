@@ -10,11 +10,11 @@ import { sermonDetail, sermonList, waveformKey } from './sermons.service.ts';
 const sermonParams = z.object({ sermonID: z.string().min(1).max(40) });
 const detailQuery = z.object({ lite: queryBoolean.optional() });
 
-export function sermonRoutes(app: FastifyInstance, { db, config, media }: ApiDeps) {
+export function sermonRoutes(app: FastifyInstance, { db, config, media, stats }: ApiDeps) {
   app.get('/node/sermons', async (req) => {
     const urls = urlsFor(config, req);
     const query = parseInput(sermonListQuery, req.query);
-    return sermonList(db, query, { urls, requestUrl: requestUrl(urls, req), languageCode: requestLanguage(req) });
+    return sermonList(db, query, { urls, requestUrl: requestUrl(urls, req), languageCode: requestLanguage(req), stats });
   });
 
   app.get('/node/sermons/:sermonID', async (req) => {

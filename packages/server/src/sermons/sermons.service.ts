@@ -4,11 +4,12 @@ import { resolveBook } from '@kerygma/domain/paratext';
 import { liteSermonDto, type Row, sermonDto, type Urls } from '../catalogue/dto.ts';
 import { countRows, decodeCursor, encodeCursor, listResponse, nextUrl } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
+import type { StatsCache } from '../reference/catalogue-stats.ts';
 import { invalid, notFound } from '../errors.ts';
 import { listSermons, mediaForSermons, type SermonFilters, sermonById, sermonFrom } from './sermons.queries.ts';
 
-/** What a list request knows about itself: URL building and the searcher's language. */
-export type ListContext = { urls: Urls; requestUrl: URL; languageCode: string };
+/** What a list request knows about itself: URL building, the searcher's language, catalogue stats. */
+export type ListContext = { urls: Urls; requestUrl: URL; languageCode: string; stats?: StatsCache };
 
 /** Turns names in the query (speakerName, series title, book) into ids; undefined = matches nothing. */
 async function resolveFilters(db: Db, q: SermonListQuery, languageCode: string): Promise<SermonFilters | undefined> {
@@ -31,6 +32,17 @@ async function resolveFilters(db: Db, q: SermonListQuery, languageCode: string):
     sermonIds: q.sermonIDs,
     broadcaster: { denomination: q.denomination, state: q.state, country: q.country, vacantPulpit: q.vacantPulpit },
   };
+  if (f.day !== undefined && f.year !== undefined && f.month !== undefined) {
+    const date = new Date(Date.UTC(f.year, f.month - 1, f.day));
+    if (date.getUTCMonth() !== f.month - 1) {
+      throw invalid({
+        day: {
+          key: 'error.invalidParameter',
+          params: { name: 'day', detail: `${f.year}-${f.month} has no day ${f.day}` },
+        },
+      });
+    }
+  }
   if (q.book !== undefined) {
     const book = resolveBook(q.book);
     if (!book) throw invalid({ book: { key: 'error.unknownBook', params: { book: q.book } } });
@@ -73,7 +85,7 @@ export async function sermonList(
   const totalCount =
     page.rows.length < q.pageSize && (q.page === 1 || page.rows.length > 0)
       ? offset + page.rows.length
-      : await countRows(db, countFrom, countParams);
+      : ((await keptTotal(db, filters, ctx.stats)) ?? (await countRows(db, countFrom, countParams)));
   const hasMore = page.rows.length === q.pageSize && offset + page.rows.length < totalCount;
   const cursor = hasMore && page.nextKey ? encodeCursor({ page: q.page + 1, values: page.nextKey }) : undefined;
   const next = hasMore ? nextUrl(ctx.requestUrl, q.page, cursor) : null;
@@ -81,6 +93,40 @@ export async function sermonList(
     ? page.rows.map((r) => liteSermonDto(r, ctx.urls))
     : await fullSermons(db, page.rows, ctx.urls);
   return listResponse('sermons_list', 'Sermons', results, totalCount, next);
+}
+
+/**
+ * Lists filtered by one thing only (a broadcaster, speaker, series, language, event type or
+ * book, or nothing) take their total from counts the catalogue keeps, instead of counting.
+ */
+async function keptTotal(db: Db, f: SermonFilters, stats: StatsCache | undefined): Promise<number | undefined> {
+  const active = Object.entries(f).filter(([key, value]) =>
+    key === 'broadcaster' ? Object.values(value as object).some((v) => v !== undefined) : value !== undefined,
+  );
+  if (active.length > 1) return undefined;
+  const [key, value] = active[0] ?? ['none', undefined];
+  const one = async (sql: string, param: unknown) => (await db.query<{ n: number }>(sql, [param]))[0]?.n;
+  const kept = stats?.peek();
+  switch (key) {
+    case 'none':
+      return kept?.sermonCount;
+    case 'broadcasterId':
+      return one('SELECT sermon_count n FROM broadcaster WHERE broadcaster_id = $1', value);
+    case 'speakerId':
+      return one('SELECT sermon_count n FROM speaker WHERE speaker_id = $1', value);
+    case 'seriesIds':
+      return (value as number[]).length === 1
+        ? one('SELECT sermon_count n FROM series WHERE series_id = $1', (value as number[])[0])
+        : undefined;
+    case 'languageCode':
+      return kept ? (kept.byLanguage.get(value as string) ?? 0) : undefined;
+    case 'eventType':
+      return kept ? (kept.byEventType.get(value as string) ?? 0) : undefined;
+    case 'bookIndex':
+      return kept ? (kept.byBook.get(value as number) ?? 0) : undefined;
+    default:
+      return undefined;
+  }
 }
 
 async function fullSermons(db: Db, rows: Row[], urls: Urls): Promise<Sermon[]> {
