@@ -71,8 +71,15 @@ export function createApiClient(options: ApiClientOptions) {
 
   return {
     get,
+    /** sermonIDs go comma-joined (spec §7); other list parameters repeat. */
     sermons: (query: Query = {}, lite = true) =>
-      get<ListResponse<LiteSermon | Sermon>>('node/sermons', { query: { lite, ...query } }),
+      get<ListResponse<LiteSermon | Sermon>>('node/sermons', {
+        query: {
+          lite,
+          ...query,
+          sermonIDs: Array.isArray(query.sermonIDs) ? query.sermonIDs.join(',') : query.sermonIDs,
+        },
+      }),
     sermon: (id: string, lite = true) => get<Sermon | LiteSermon>(`node/sermons/${seg(id)}`, { query: { lite } }),
     waveform: (id: string) => get<{ data: number[] }>(`node/sermons/${seg(id)}/waveform`),
     broadcasters: (query: Query = {}) =>

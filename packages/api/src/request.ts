@@ -58,10 +58,11 @@ export function errorFromResponse(
 ): ApiRequestError {
   const parsed = (body && typeof body === 'object' ? body : {}) as ApiErrorBody;
   const entries = parsed.errors && typeof parsed.errors === 'object' ? Object.entries(parsed.errors) : [];
-  if (entries.length === 0) return new ApiRequestError(withStatus(status), status || 500, parsed.code, body);
+  const effective = status || 500; // the message names the same status the error carries
+  if (entries.length === 0) return new ApiRequestError(withStatus(effective), effective, parsed.code, body);
   const pairs = entries.map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join(', ');
-  const suffix = [`(${status})`, parsed.code].filter(Boolean).join(' ');
-  return new ApiRequestError(`${pairs} ${suffix}`, status || 500, parsed.code, body);
+  const suffix = [`(${effective})`, parsed.code].filter(Boolean).join(' ');
+  return new ApiRequestError(`${pairs} ${suffix}`, effective, parsed.code, body);
 }
 
 /** §8: an error that never got a response (network failure) keeps its text, with status 405. */

@@ -32,10 +32,7 @@ async function main() {
 
   const stats = statsCache(db);
   stats.peek(); // start computing catalogue totals now, not on the first request
-  const app = await buildApp(
-    { db, config, media: localMediaStore(config.mediaDir), stats },
-    { logger: log },
-  );
+  const app = await buildApp({ db, config, media: localMediaStore(config.mediaDir), stats }, { logger: log });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

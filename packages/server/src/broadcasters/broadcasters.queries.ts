@@ -26,7 +26,7 @@ export function listBroadcasters(db: Db, q: BroadcasterListQuery): Promise<Paged
   const search = q.searchKeyword ?? q.query;
   if (search) {
     // Spec §3: free-text search matches id, name, denomination, location, minister, primary speakers.
-    const like = p(`%${search.toLowerCase()}%`);
+    const like = p(`%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`);
     where.push(`(immutable_unaccent(lower(b.display_name)) LIKE immutable_unaccent(${like})
       OR b.broadcaster_id LIKE ${like} OR lower(b.denomination) LIKE ${like} OR lower(b.location) LIKE ${like}
       OR lower(b.minister) LIKE ${like}

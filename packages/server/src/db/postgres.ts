@@ -1,5 +1,5 @@
-import pg from 'pg';
 import { createHash } from 'node:crypto';
+import pg from 'pg';
 import { type Db, PG_TYPES, parseDate, parseInt8, parseNumeric, type QueryOptions } from './db.ts';
 
 const types = {

@@ -20,10 +20,15 @@ export async function hashtagCount(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
+/** Topics with how many published sermons each has. */
 export function topics(db: Db): Promise<Row[]> {
   return db.query<Row>(
-    `SELECT t.topic_id, t.name, t.description, count(st.sermon_id)::int AS sermon_count
-       FROM topic t LEFT JOIN sermon_topic st USING (topic_id) GROUP BY t.topic_id ORDER BY t.name`,
+    `SELECT t.topic_id, t.name, t.description, count(s.sermon_id)::int AS sermon_count
+       FROM topic t
+       LEFT JOIN sermon_topic st USING (topic_id)
+       LEFT JOIN sermon s
+         ON s.sermon_id = st.sermon_id AND s.publish_timestamp IS NOT NULL AND s.publish_timestamp <= now()
+      GROUP BY t.topic_id ORDER BY t.name`,
   );
 }
 

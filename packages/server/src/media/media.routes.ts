@@ -13,14 +13,15 @@ const mediaQuery = z.object({ download: z.string().optional() });
  */
 export function mediaRoutes(app: FastifyInstance, { media }: ApiDeps) {
   app.get('/media/*', async (req, reply) => {
-    const key = decodeURIComponent((req.params as { '*': string })['*']);
+    // Already percent-decoded by the router (decoding again breaks keys holding '%').
+    const key = (req.params as { '*': string })['*'];
     if (!key || key.includes('\0')) throw notFound('error.mediaNotFound');
     const file = media.localPath(key); // refuses keys escaping the store
     const { download } = parseInput(mediaQuery, req.query);
     if (download === '1' || download === 'true') {
       reply.header('content-disposition', `attachment; filename="${path.basename(file).replace(/"/g, '')}"`);
     }
-    reply.header('cache-control', 'public, max-age=86400');
-    return reply.sendFile(path.relative(path.dirname(file), file), path.dirname(file));
+    // Cache a day (sendFile writes Cache-Control itself; a header set beforehand would be replaced).
+    return reply.sendFile(path.relative(path.dirname(file), file), path.dirname(file), { maxAge: 86_400_000 });
   });
 }

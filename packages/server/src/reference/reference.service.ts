@@ -3,6 +3,7 @@ import type { BibleBookDto, EventTypeDetail, Language } from '@kerygma/domain/ca
 import { EVENT_TYPES } from '@kerygma/domain/event-types';
 import { SERMON_LANGUAGES } from '@kerygma/domain/languages';
 import { paratextCode } from '@kerygma/domain/paratext';
+import { PUBLISHED } from '../catalogue/counts.ts';
 import { seriesDto, speakerDto, type Urls } from '../catalogue/dto.ts';
 import { listResponse } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
@@ -47,7 +48,7 @@ function eventTypeDtos(counts: Map<string, number>): EventTypeDetail[] {
 async function broadcasterCounts(db: Db, column: 'event_type' | 'language_code', broadcasterId: string) {
   const rows = await db.query<{ k: string; n: number }>(
     `SELECT ${column} k, count(*)::int n FROM sermon
-      WHERE broadcaster_id = $1 AND publish_timestamp IS NOT NULL AND publish_timestamp <= now() GROUP BY 1`,
+      WHERE broadcaster_id = $1 AND ${PUBLISHED} GROUP BY 1`,
     [broadcasterId],
   );
   return new Map(rows.map((r) => [r.k, r.n]));
@@ -79,13 +80,13 @@ export async function filterOptions(db: Db, urls: Urls, broadcasterId?: string, 
     broadcasterCounts(db, 'language_code', broadcasterId),
     broadcasterCounts(db, 'event_type', broadcasterId),
     db.query(
-      `SELECT sp.*, c.n FROM (SELECT speaker_id, count(*)::int n FROM sermon WHERE broadcaster_id = $1 GROUP BY 1) c
+      `SELECT sp.*, c.n FROM (SELECT speaker_id, count(*)::int n FROM sermon WHERE broadcaster_id = $1 AND ${PUBLISHED} GROUP BY 1) c
          JOIN speaker sp USING (speaker_id) ORDER BY sp.sort_name`,
       [broadcasterId],
     ),
     db.query('SELECT * FROM series WHERE broadcaster_id = $1 ORDER BY title', [broadcasterId]),
     db.query<{ y: number }>(
-      'SELECT DISTINCT extract(year FROM preach_date)::int y FROM sermon WHERE broadcaster_id = $1 ORDER BY 1 DESC',
+      `SELECT DISTINCT extract(year FROM preach_date)::int y FROM sermon WHERE broadcaster_id = $1 AND ${PUBLISHED} ORDER BY 1 DESC`,
       [broadcasterId],
     ),
   ]);

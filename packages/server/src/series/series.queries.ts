@@ -1,4 +1,5 @@
 import type { SeriesListQuery } from '@kerygma/domain/catalogue-queries';
+import { PUBLISHED } from '../catalogue/counts.ts';
 import type { Row } from '../catalogue/dto.ts';
 import { type KeyColumn, type Paged, pagedRows } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
@@ -39,7 +40,9 @@ export function listSeries(db: Db, q: SeriesListQuery, broadcasterId: string | u
   if (q.filterBy === 'podcast-disabled') where.push('NOT se.podcast_enabled');
   const search = q.query ?? q.searchKeyword;
   if (search)
-    where.push(`immutable_unaccent(lower(se.title)) LIKE immutable_unaccent(${p(`%${search.toLowerCase()}%`)})`);
+    where.push(
+      `immutable_unaccent(lower(se.title)) LIKE immutable_unaccent(${p(`%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`)})`,
+    );
   return pagedRows<Row>(db, {
     select: 'se.*, (SELECT display_name FROM speaker WHERE speaker_id = se.podcast_speaker_id) AS podcast_speaker_name',
     from: `FROM series se WHERE ${where.join(' AND ')}`,
@@ -65,10 +68,10 @@ export async function seriesByIdOrTitle(db: Db, value: string, broadcasterId?: s
   return row;
 }
 
-/** Speakers preaching in a series, most sermons first. */
+/** Speakers preaching in a series (published sermons), most sermons first. */
 export function seriesSpeakers(db: Db, seriesId: number): Promise<Row[]> {
   return db.query<Row>(
-    `SELECT sp.* FROM (SELECT speaker_id, count(*) n FROM sermon WHERE series_id = $1 GROUP BY speaker_id) c
+    `SELECT sp.* FROM (SELECT speaker_id, count(*) n FROM sermon WHERE series_id = $1 AND ${PUBLISHED} GROUP BY speaker_id) c
        JOIN speaker sp USING (speaker_id) ORDER BY c.n DESC, sp.sort_name`,
     [seriesId],
   );

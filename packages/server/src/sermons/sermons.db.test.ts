@@ -25,7 +25,10 @@ describe.each(BACKENDS)('sermons API on %s', (backend) => {
     const seen: string[] = [];
     let url: string | null = '/api/v2/node/sermons?sortBy=newest&pageSize=7';
     while (url) {
-      const { body }: { body: { results: { sermonID: string }[]; next: string | null } } = await getJson(t.app, url.replace('http://kerygma.test', ''));
+      const { body }: { body: { results: { sermonID: string }[]; next: string | null } } = await getJson(
+        t.app,
+        url.replace('http://kerygma.test', ''),
+      );
       seen.push(...body.results.map((s) => s.sermonID));
       url = body.next;
     }

@@ -14,7 +14,12 @@ export function sermonRoutes(app: FastifyInstance, { db, config, media, stats }:
   app.get('/node/sermons', async (req) => {
     const urls = urlsFor(config, req);
     const query = parseInput(sermonListQuery, req.query);
-    return sermonList(db, query, { urls, requestUrl: requestUrl(urls, req), languageCode: requestLanguage(req), stats });
+    return sermonList(db, query, {
+      urls,
+      requestUrl: requestUrl(urls, req),
+      languageCode: requestLanguage(req),
+      stats,
+    });
   });
 
   app.get('/node/sermons/:sermonID', async (req) => {

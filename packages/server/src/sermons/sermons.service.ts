@@ -4,8 +4,8 @@ import { resolveBook } from '@kerygma/domain/paratext';
 import { liteSermonDto, type Row, sermonDto, type Urls } from '../catalogue/dto.ts';
 import { countRows, decodeCursor, encodeCursor, listResponse, nextUrl } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
-import type { StatsCache } from '../reference/catalogue-stats.ts';
 import { invalid, notFound } from '../errors.ts';
+import type { StatsCache } from '../reference/catalogue-stats.ts';
 import { listSermons, mediaForSermons, type SermonFilters, sermonById, sermonFrom } from './sermons.queries.ts';
 
 /** What a list request knows about itself: URL building, the searcher's language, catalogue stats. */

@@ -1,4 +1,5 @@
 import type { SpeakerListQuery } from '@kerygma/domain/catalogue-queries';
+import { PUBLISHED } from '../catalogue/counts.ts';
 import type { Row } from '../catalogue/dto.ts';
 import { type KeyColumn, type Paged, pagedRows } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
@@ -29,12 +30,15 @@ export function listSpeakers(db: Db, q: SpeakerListQuery): Promise<Paged<Row>> {
   if (!q.includeUnpublished) where.push('sp.sermon_count > 0');
   if (q.broadcasterID) {
     where.push(
-      `sp.speaker_id IN (SELECT DISTINCT speaker_id FROM sermon WHERE broadcaster_id = ${p(q.broadcasterID.toLowerCase())})`,
+      `sp.speaker_id IN (SELECT DISTINCT speaker_id FROM sermon
+                          WHERE broadcaster_id = ${p(q.broadcasterID.toLowerCase())} AND ${PUBLISHED})`,
     );
   }
   const search = q.query ?? q.searchKeyword;
   if (search)
-    where.push(`immutable_unaccent(lower(sp.display_name)) LIKE immutable_unaccent(${p(`%${search.toLowerCase()}%`)})`);
+    where.push(
+      `immutable_unaccent(lower(sp.display_name)) LIKE immutable_unaccent(${p(`%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`)})`,
+    );
   if (q.letter) {
     where.push(
       q.letter === '#' ? `sp.sort_name !~* '^[a-z]'` : `upper(left(sp.sort_name, 1)) = ${p(q.letter.toUpperCase())}`,

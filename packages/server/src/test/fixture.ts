@@ -11,7 +11,9 @@ import type { Db } from '../db/db.ts';
  * 90 'Various Speakers' and 91 'Unknown Speaker' (placeholders).
  * Series: 10 'Romans' (gracechurch, podcast), 11 'Psalms of Ascent' (gracechurch),
  * 12 'Hebrews' (kingsseminary), 13 'Evangelio de Juan' (radiovida).
- * Sermons 1000..1059 (60 published, ids as strings) plus 1900 (draft) and 1901 (scheduled 2099).
+ * Sermons 1000..1059 (60 published, ids as strings) plus 1900 (draft), 1901 (scheduled 2099) and
+ * 1902 (draft by John Owen in gracechurch's 'Psalms of Ascent': he must not show up there).
+ * Topics: 1 'Justification' (the 12 Romans sermons), 2 'Prayer' (only the draft 1900).
  */
 export const FIXTURE = {
   published: 60,
@@ -24,6 +26,8 @@ export const FIXTURE = {
 
 export async function loadFixture(db: Db): Promise<void> {
   await db.exec(`
+    -- Dates below are UTC whatever the server's time zone (tests assert exact epoch seconds).
+    SET TIME ZONE 'UTC';
     INSERT INTO broadcaster (broadcaster_id, display_name, short_name, sort_name, location, country, country_iso_code, state,
       categories, denomination, minister, latitude, longitude, vacant_pulpit, group_name, language_code, joined, featured)
     VALUES
@@ -89,16 +93,18 @@ export async function loadFixture(db: Db): Promise<void> {
       timestamptz '2025-02-01' + i * interval '1 minute'
     FROM generate_series(0, 59) AS i;
 
-    INSERT INTO sermon (sermon_id, broadcaster_id, speaker_id, full_title, display_title, preach_date, publish_timestamp)
-    VALUES ('1900', 'gracechurch', 1, 'Draft sermon', 'Draft sermon', '2025-01-05', NULL),
-           ('1901', 'gracechurch', 1, 'Scheduled sermon', 'Scheduled sermon', '2025-01-12', '2099-01-01');
+    INSERT INTO sermon (sermon_id, broadcaster_id, speaker_id, series_id, full_title, display_title, preach_date, publish_timestamp)
+    VALUES ('1900', 'gracechurch', 1, NULL, 'Draft sermon', 'Draft sermon', '2025-01-05', NULL),
+           ('1901', 'gracechurch', 1, NULL, 'Scheduled sermon', 'Scheduled sermon', '2025-01-12', '2099-01-01'),
+           ('1902', 'gracechurch', 2, 11, 'Guest draft', 'Guest draft', '2024-06-02', NULL);
 
     -- Bible references: one row per (sermon, book, chapter); bible_sort from the first one.
     INSERT INTO sermon_scripture (sermon_id, book_index, chapter, verse_start, verse_end, first_in_book, preach_date)
     SELECT s.sermon_id, b.book_index, ref.chapter, 1, NULL, true, s.preach_date
       FROM sermon s
-      CROSS JOIN LATERAL (SELECT (regexp_match(s.bible_text, '^(.*?) (\\d+)'))[1] AS book,
-                                 (regexp_match(s.bible_text, '^(.*?) (\\d+)'))[2]::int AS chapter) ref
+      -- (Not '(.*?) (\\d+)': in PostgreSQL the first quantifier's laziness makes '\\d+' match one digit.)
+      CROSS JOIN LATERAL (SELECT (regexp_match(s.bible_text, '^(\\D+) (\\d+)'))[1] AS book,
+                                 (regexp_match(s.bible_text, '^(\\D+) (\\d+)'))[2]::int AS chapter) ref
       JOIN bible_book b ON b.name = CASE ref.book WHEN 'Psalm' THEN 'Psalms' ELSE ref.book END
      WHERE s.bible_text IS NOT NULL;
     UPDATE sermon s SET bible_sort = r.book_index * 1000000 + r.chapter * 1000 + 1
@@ -111,6 +117,8 @@ export async function loadFixture(db: Db): Promise<void> {
 
     INSERT INTO topic (topic_id, name, description) VALUES (1, 'Justification', 'Right standing with God'), (2, 'Prayer', '');
     INSERT INTO sermon_topic SELECT sermon_id, 1 FROM sermon WHERE series_id = 10;
+    INSERT INTO sermon_topic (sermon_id, topic_id) VALUES ('1900', 2); -- a draft: 'Prayer' still has no sermons
+    RESET TIME ZONE;
   `);
   await refreshCatalogueCounts(db);
 }

@@ -50,11 +50,7 @@ export async function buildTestApp(backend: 'pglite' | 'postgres'): Promise<Test
 
 /** GET a path and parse its JSON body. */
 // biome-ignore lint/suspicious/noExplicitAny: tests index into arbitrary response JSON
-export async function getJson<T = any>(
-  app: FastifyInstance,
-  url: string,
-  headers: Record<string, string> = {},
-) {
+export async function getJson<T = any>(app: FastifyInstance, url: string, headers: Record<string, string> = {}) {
   const res = await app.inject({ method: 'GET', url, headers });
   return { status: res.statusCode, body: JSON.parse(res.body) as T, raw: res.body, headers: res.headers };
 }

@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import { localMediaStore } from '../media/media-store.ts';
+import { buildTestApp, getJson, type TestApp } from '../test/test-app.ts';
+import { BACKENDS } from '../test/test-db.ts';
+
+/** The HTTP shell: health checks, unknown routes, the error body shape and its language. */
+describe.each(BACKENDS)('HTTP errors and health on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(backend);
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  it('health checks answer at /healthz and /api/v2/healthz', async () => {
+    for (const url of ['/healthz', '/api/v2/healthz']) {
+      const { status, body } = await getJson(t.app, url);
+      expect(status, url).toBe(200);
+      expect(body).toEqual({ status: 'ok', database: 'ok' });
+    }
+  });
+
+  it('unknown routes → 404 JSON in the error shape, under the API and outside it', async () => {
+    for (const url of ['/api/v2/nope', '/api/v2/node/sermons/1000/nope', '/api/v3/node/sermons', '/nope']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(JSON.parse(res.body), url).toEqual({
+        errors: { error: 'This page could not be found' },
+        status: 404,
+        code: 'not_found',
+      });
+    }
+  });
+
+  it('unknown routes answer in the request’s language', async () => {
+    const { body } = await getJson(t.app, '/api/v2/nope', { 'accept-language': 'de' });
+    expect(body.errors.error).toBe('Diese Seite wurde nicht gefunden');
+  });
+
+  it('writes to read-only routes → 404 JSON, not HTML', async () => {
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/v2/node/sermons/1000' });
+    expect(res.statusCode).toBe(404);
+    expect(JSON.parse(res.body).status).toBe(404);
+  });
+
+  it('a trailing slash is ignored', async () => {
+    const { status, body } = await getJson(t.app, '/api/v2/node/sermons/1000/');
+    expect(status).toBe(200);
+    expect(body.sermonID).toBe('1000');
+  });
+
+  it('validation errors are translated too, naming the field', async () => {
+    const { status, body } = await getJson(t.app, '/api/v2/node/sermons?pageSize=abc', { 'accept-language': 'de' });
+    expect(status).toBe(400);
+    expect(body.errors.pageSize).toMatch(/^Ungültiger Wert für pageSize: /);
+  });
+});
+
+describe('health check without a database', () => {
+  it('answers 503 with a JSON body when the database is unreachable', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'kerygma-health-'));
+    const config = loadConfig({ KERYGMA_DATA_DIR: dir });
+    const down: Db = {
+      kind: 'postgres',
+      query: () => Promise.reject(new Error('connection refused')),
+      exec: () => Promise.reject(new Error('connection refused')),
+      transaction: () => Promise.reject(new Error('connection refused')),
+      close: () => Promise.resolve(),
+    };
+    const stats = { get: () => Promise.reject(new Error('connection refused')), peek: () => undefined };
+    const app = await buildApp({ db: down, config, media: localMediaStore(config.mediaDir), stats }, { rootDir: dir });
+    try {
+      for (const url of ['/healthz', '/api/v2/healthz']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(503);
+        expect(JSON.parse(res.body)).toEqual({ status: 'error', database: 'unreachable' });
+      }
+      // Other failures are 500 with a JSON body that does not leak the cause.
+      const res = await app.inject({ method: 'GET', url: '/api/v2/node/sermons' });
+      expect(res.statusCode).toBe(500);
+      const body = JSON.parse(res.body);
+      expect(body).toEqual({
+        errors: { error: 'An unknown error occurred. Error code 500' },
+        status: 500,
+        code: 'server_error',
+      });
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,96 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/test-app.ts';
+import { BACKENDS } from '../test/test-db.ts';
+
+/** /media/*: the fixture stores 4096 bytes of 0x07 at 1000/audio-high.mp3. */
+describe.each(BACKENDS)('media files on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(backend);
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+  it('serves a whole file with its type, length and range support', async () => {
+    const res = await get('/media/1000/audio-high.mp3');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('audio/mpeg');
+    expect(res.headers['content-length']).toBe('4096');
+    expect(res.headers['accept-ranges']).toBe('bytes');
+    expect(res.headers['content-disposition']).toBeUndefined();
+    expect(res.rawPayload).toEqual(Buffer.alloc(4096, 7));
+  });
+
+  it('media files may be cached for a day', async () => {
+    const res = await get('/media/1000/audio-high.mp3');
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('Range: bytes=0-99 → 206 with content-range', async () => {
+    const res = await get('/media/1000/audio-high.mp3', { range: 'bytes=0-99' });
+    expect(res.statusCode).toBe(206);
+    expect(res.headers['content-range']).toBe('bytes 0-99/4096');
+    expect(res.headers['content-length']).toBe('100');
+    expect(res.rawPayload).toEqual(Buffer.alloc(100, 7));
+  });
+
+  it('open-ended and suffix ranges', async () => {
+    const tail = await get('/media/1000/audio-high.mp3', { range: 'bytes=4000-' });
+    expect(tail.statusCode).toBe(206);
+    expect(tail.headers['content-range']).toBe('bytes 4000-4095/4096');
+    expect(tail.rawPayload).toHaveLength(96);
+    const suffix = await get('/media/1000/audio-high.mp3', { range: 'bytes=-10' });
+    expect(suffix.statusCode).toBe(206);
+    expect(suffix.headers['content-range']).toBe('bytes 4086-4095/4096');
+  });
+
+  it('an unsatisfiable range → 416 with a JSON body', async () => {
+    const res = await get('/media/1000/audio-high.mp3', { range: 'bytes=5000-6000' });
+    expect(res.statusCode).toBe(416);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(res.body).status).toBe(416);
+  });
+
+  it('?download=1 → attachment with the file name', async () => {
+    for (const q of ['download=1', 'download=true']) {
+      const res = await get(`/media/1000/audio-high.mp3?${q}`);
+      expect(res.statusCode, q).toBe(200);
+      expect(res.headers['content-disposition']).toBe('attachment; filename="audio-high.mp3"');
+      expect(res.rawPayload).toHaveLength(4096);
+    }
+  });
+
+  it('missing files and paths escaping the store → 404 JSON', async () => {
+    for (const url of [
+      '/media/1000/audio-low.mp3',
+      '/media/..%2F..%2Fetc%2Fpasswd',
+      '/media/../../etc/passwd',
+      '/media/',
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(JSON.parse(res.body), url).toMatchObject({ status: 404, code: 'not_found' });
+    }
+  });
+
+  it('keys holding % or spaces are served (the router already decoded the path)', async () => {
+    mkdirSync(path.join(t.mediaDir, '1001'), { recursive: true });
+    writeFileSync(path.join(t.mediaDir, '1001', '50%off 1.mp3'), Buffer.alloc(10, 1));
+    const res = await get('/media/1001/50%25off%201.mp3');
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload).toEqual(Buffer.alloc(10, 1));
+    expect((await get('/media/1001/50%2525off%25201.mp3')).statusCode).toBe(404);
+  });
+
+  it('the media URLs in sermon JSON resolve to the files', async () => {
+    const sermon = JSON.parse((await get('/api/v2/node/sermons/1000')).body);
+    const url = new URL(sermon.media.audio[0].downloadURL);
+    const res = await get(url.pathname + url.search);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('audio-high.mp3');
+  });
+});

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, getJson, type TestApp } from '../test/test-app.ts';
+import { BACKENDS } from '../test/test-db.ts';
+
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, k) => String(1000 + from + k));
+
+describe.each(BACKENDS)('search API on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(backend);
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  async function search(query: string, headers: Record<string, string> = {}) {
+    const { status, body } = await getJson(t.app, `/api/v2/node/search?${query}`, headers);
+    expect(status, JSON.stringify(body)).toBe(200);
+    return body;
+  }
+  const sermonIds = (body: { sermonResults: { sermonID: string }[] }) => body.sermonResults.map((s) => s.sermonID);
+
+  it('returns every kind of result in one response', async () => {
+    const body = await search('query=romans');
+    expect(Object.keys(body).sort()).toEqual(
+      [
+        'broadcasterCount',
+        'broadcasterResults',
+        'hashtagResults',
+        'next',
+        'nodeDisplayName',
+        'nodeType',
+        'query',
+        'seriesCount',
+        'seriesResults',
+        'sermonResults',
+        'speakerCount',
+        'speakerResults',
+        'totalCount',
+      ].sort(),
+    );
+    expect(body.nodeType).toBe('search_results');
+    expect(body.query).toBe('romans');
+    expect(body.totalCount).toBe(12);
+    expect(sermonIds(body).sort()).toEqual(range(0, 12));
+    expect(body.seriesResults.map((s: { seriesID: number }) => s.seriesID)).toEqual([10]);
+    expect(body.seriesCount).toBe(1);
+    expect(body.broadcasterResults).toEqual([]);
+    expect(body.speakerResults).toEqual([]);
+  });
+
+  it('sermon results are lite by default, full with lite=false', async () => {
+    const lite = await search('query=covenant&pageSize=1');
+    expect(lite.sermonResults[0]).not.toHaveProperty('media');
+    expect(lite.sermonResults[0].broadcaster).not.toHaveProperty('denomination');
+    const full = await search('query=covenant&pageSize=1&lite=false');
+    expect(full.sermonResults[0]).toHaveProperty('media');
+  });
+
+  it('stems the query: "justify" finds the "Justified" sermons, Spanish in Spanish', async () => {
+    expect(sermonIds(await search('query=justify&pageSize=100')).sort()).toEqual(range(0, 12));
+    expect(sermonIds(await search('query=gracias&languageCode=es&pageSize=100')).sort()).toEqual(range(50, 60));
+  });
+
+  it('finds speakers and broadcasters by name', async () => {
+    const body = await search('query=spurgeon');
+    expect(body.speakerResults.map((s: { displayName: string }) => s.displayName)).toEqual(['Charles H. Spurgeon']);
+    expect(body.broadcasterResults.map((b: { broadcasterID: string }) => b.broadcasterID)).toEqual(['gracechurch']);
+    expect(body.totalCount).toBe(29);
+  });
+
+  it('types (comma-joined) limits the kinds of results', async () => {
+    const body = await search('query=spurgeon&types=speaker,broadcaster');
+    expect(body.sermonResults).toEqual([]);
+    expect(body.totalCount).toBe(0);
+    expect(body.speakerResults).toHaveLength(1);
+    expect(body.broadcasterResults).toHaveLength(1);
+    const tags = await search('query=faith&types=hashtag');
+    expect(tags.hashtagResults).toEqual([{ hashtag: 'faith', displayHashtag: 'faith', sermonCount: 12 }]);
+    expect(tags.sermonResults).toEqual([]);
+    // videosermon alone: only sermons with video.
+    expect(sermonIds(await search('query=covenant&types=videosermon'))).toEqual(['1041']);
+  });
+
+  it('pages sermon results with next', async () => {
+    const seen: string[] = [];
+    let next: string | null = '/api/v2/node/search?query=spurgeon&pageSize=10&types=sermon';
+    while (next) {
+      const body = await search(next.replace(/^.*\/node\/search\?/, ''));
+      expect(body.totalCount).toBe(29);
+      seen.push(...sermonIds(body));
+      next = body.next;
+    }
+    expect(seen).toHaveLength(29);
+    expect([...new Set(seen)].sort()).toEqual(range(0, 29));
+  });
+
+  it('sortBy latest gives newest first; unknown sorts fall back to relevance', async () => {
+    expect(sermonIds(await search('query=covenant&sortBy=latest&pageSize=3'))).toEqual(['1049', '1048', '1047']);
+    expect(sermonIds(await search('query=covenant&sortBy=oldest&pageSize=3'))).toEqual(['1030', '1031', '1032']);
+    expect((await search('query=covenant&sortBy=bogus')).totalCount).toBe(20);
+  });
+
+  it('a missing or too-short query → 400', async () => {
+    const short = await getJson(t.app, '/api/v2/node/search?query=ab');
+    expect(short.status).toBe(400);
+    expect(short.body.errors.query).toContain('Search needs at least 3 characters');
+    const missing = await getJson(t.app, '/api/v2/node/search');
+    expect(missing.status).toBe(400);
+    expect(Object.keys(missing.body.errors)).toEqual(['query']);
+  });
+});
