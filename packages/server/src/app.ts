@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ApiDeps } from './app-deps.ts';
 import { broadcasterRoutes } from './broadcasters/broadcasters.routes.ts';
 import { discoverRoutes } from './discover/discover.routes.ts';
@@ -28,6 +28,17 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
     trustProxy: true,
     // Keep %2F inside a speaker or series name a part of that one path segment.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Malformed URLs (bad percent-encoding) and the like answer in the API's error shape too.
+    frameworkErrors: (error, req, res) => {
+      const reply = res as unknown as FastifyReply;
+      void messageTranslator(req).then((t) =>
+        reply.status(400).send({
+          errors: { url: t({ key: 'error.invalidParameter', params: { name: 'url', detail: error.message } }) },
+          status: 400,
+          code: 'bad_request',
+        }),
+      );
+    },
   });
   app.setReplySerializer((payload) => stringifyJson(payload));
 

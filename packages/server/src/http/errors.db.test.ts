@@ -55,6 +55,14 @@ describe.each(BACKENDS)('HTTP errors and health on %s', (backend) => {
     expect(body.sermonID).toBe('1000');
   });
 
+  it('a malformed URL → 400 in the error shape', async () => {
+    const res = await t.app.inject('/api/v2/node/speakers/%E0%A4%A');
+    expect(res.statusCode).toBe(400);
+    const body = JSON.parse(res.body);
+    expect(body).toMatchObject({ status: 400, code: 'bad_request' });
+    expect(body.errors.url).toContain('not a valid url component');
+  });
+
   it('validation errors are translated too, naming the field', async () => {
     const { status, body } = await getJson(t.app, '/api/v2/node/sermons?pageSize=abc', { 'accept-language': 'de' });
     expect(status).toBe(400);
