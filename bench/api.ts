@@ -3,10 +3,16 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { type EntityCache, entityCache } from '../packages/server/src/catalogue/entity-cache.ts';
 import { countRows } from '../packages/server/src/catalogue/paging.ts';
 import type { Db } from '../packages/server/src/db/db.ts';
 import { openPostgres } from '../packages/server/src/db/postgres.ts';
-import { listSermons, type SermonFilters, sermonById, sermonFrom } from '../packages/server/src/sermons/sermons.queries.ts';
+import {
+  listSermons,
+  type SermonFilters,
+  sermonById,
+  sermonFrom,
+} from '../packages/server/src/sermons/sermons.queries.ts';
 import { callLoad, httpLoad, type LoadResult } from './lib/load.ts';
 
 /**
@@ -85,11 +91,14 @@ function startServer(): Promise<() => void> {
  * The SQL the server runs for a list: the page query, and for searches the capped count (lists
  * filtered by one thing read a kept total instead: one primary-key lookup, left out here).
  */
-function listCall(db: Db, f: SermonFilters, sort: 'newest' | 'relevance' = 'newest') {
+function listCall(db: Db, entities: EntityCache, f: SermonFilters, sort: 'newest' | 'relevance' = 'newest') {
   return async () => {
     const params: unknown[] = [];
     const from = sermonFrom(f, params);
-    await Promise.all([listSermons(db, f, sort, 25, 0, undefined), f.search ? countRows(db, from, params) : undefined]);
+    await Promise.all([
+      listSermons(db, entities, f, sort, 25, 0, undefined),
+      f.search ? countRows(db, from, params) : undefined,
+    ]);
   };
 }
 
@@ -98,49 +107,73 @@ const fmt = (r: LoadResult) =>
 
 async function main() {
   const db = openPostgres(DATABASE_URL, CONNECTIONS);
-  const [{ n }] = await db.query<{ n: number }>("SELECT reltuples::int8 n FROM pg_class WHERE relname = 'sermon'");
+  const [sermons] = await db.query<{ n: number }>("SELECT reltuples::int8 n FROM pg_class WHERE relname = 'sermon'");
+  const n = sermons?.n ?? 0;
   const p = await pickParameters(db);
+  const entities = entityCache(db);
   console.log(`Database: ${DATABASE_URL} (~${n.toLocaleString('en')} sermons)`);
-  console.log(`Largest broadcaster ${p.big.broadcaster_id} (${p.big.sermon_count} sermons), top speaker ${p.speaker.speaker_id} (${p.speaker.sermon_count}), rare word '${p.rare}'`);
+  console.log(
+    `Largest broadcaster ${p.big.broadcaster_id} (${p.big.sermon_count} sermons), top speaker ${p.speaker.speaker_id} (${p.speaker.sermon_count}), rare word '${p.rare}'`,
+  );
   console.log(`${CONNECTIONS} concurrent clients, ${SECONDS} s per scenario; latencies in ms\n`);
 
   const api = '/api/v2/node';
   const scenarios: Scenario[] = [
-    { name: 'sermons newest', target: 'list', paths: [`${api}/sermons?sortBy=newest&lite=true`], sql: [listCall(db, {})] },
+    {
+      name: 'sermons newest',
+      target: 'list',
+      paths: [`${api}/sermons?sortBy=newest&lite=true`],
+      sql: [listCall(db, entities, {})],
+    },
     {
       name: 'sermons by broadcaster',
       target: 'list',
       paths: [`${api}/sermons?broadcasterID=${p.big.broadcaster_id}&sortBy=newest&lite=true`],
-      sql: [listCall(db, { broadcasterId: p.big.broadcaster_id })],
+      sql: [listCall(db, entities, { broadcasterId: p.big.broadcaster_id })],
     },
     {
       name: 'sermons by speaker',
       target: 'list',
       paths: [`${api}/sermons?speakerID=${p.speaker.speaker_id}&sortBy=newest&lite=true`],
-      sql: [listCall(db, { speakerId: p.speaker.speaker_id })],
+      sql: [listCall(db, entities, { speakerId: p.speaker.speaker_id })],
     },
-    { name: 'sermons by book (Romans)', target: 'list', paths: [`${api}/sermons?book=ROM&sortBy=newest&lite=true`], sql: [listCall(db, { bookIndex: 44 })] },
-    { name: 'sermons by language (es)', target: 'list', paths: [`${api}/sermons?languageCode=es&sortBy=newest&lite=true`], sql: [listCall(db, { languageCode: 'es' })] },
+    {
+      name: 'sermons by book (Romans)',
+      target: 'list',
+      paths: [`${api}/sermons?book=ROM&sortBy=newest&lite=true`],
+      sql: [listCall(db, entities, { bookIndex: 44 })],
+    },
+    {
+      name: 'sermons by language (es)',
+      target: 'list',
+      paths: [`${api}/sermons?languageCode=es&sortBy=newest&lite=true`],
+      sql: [listCall(db, entities, { languageCode: 'es' })],
+    },
     {
       name: 'sermon detail (full)',
       target: 'list',
       paths: p.ids.map((id) => `${api}/sermons/${id}`),
-      sql: p.ids.map((id) => () => sermonById(db, id)),
+      sql: p.ids.map((id) => () => sermonById(db, entities, id)),
     },
     {
       name: "search common ('grace')",
       target: 'search',
       paths: [`${api}/search?query=grace&types=sermon`],
-      sql: [listCall(db, { search: { text: 'grace', languageCode: 'en' } }, 'relevance')],
+      sql: [listCall(db, entities, { search: { text: 'grace', languageCode: 'en' } }, 'relevance')],
     },
     {
       name: `search rare ('${p.rare}')`,
       target: 'search',
       paths: [`${api}/search?query=${encodeURIComponent(p.rare)}&types=sermon`],
-      sql: [listCall(db, { search: { text: p.rare, languageCode: 'en' } }, 'relevance')],
+      sql: [listCall(db, entities, { search: { text: p.rare, languageCode: 'en' } }, 'relevance')],
     },
     { name: 'broadcaster detail', target: 'list', paths: [`${api}/broadcasters/${p.mid.broadcaster_id}`], sql: [] },
-    { name: 'broadcaster series', target: 'list', paths: [`${api}/broadcasters/${p.big.broadcaster_id}/series`], sql: [] },
+    {
+      name: 'broadcaster series',
+      target: 'list',
+      paths: [`${api}/broadcasters/${p.big.broadcaster_id}/series`],
+      sql: [],
+    },
   ];
 
   const stop = await startServer();

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { buildApp } from './app.ts';
+import { entityCache } from './catalogue/entity-cache.ts';
 import { ensureReferenceData } from './catalogue/reference-data.ts';
 import { loadConfig } from './config.ts';
 import { migrate } from './db/migrate.ts';
@@ -20,7 +21,7 @@ async function main() {
     process.exit(1);
   }
   const log = pino({ level: config.logLevel });
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, (error) => log.warn({ err: error }, 'database connection lost; reconnecting'));
   const applied = await migrate(db);
   if (applied.length) log.info({ applied }, 'database migrated');
   await ensureReferenceData(db);
@@ -32,7 +33,10 @@ async function main() {
 
   const stats = statsCache(db);
   stats.peek(); // start computing catalogue totals now, not on the first request
-  const app = await buildApp({ db, config, media: localMediaStore(config.mediaDir), stats }, { logger: log });
+  const app = await buildApp(
+    { db, config, media: localMediaStore(config.mediaDir), stats, entities: entityCache(db) },
+    { logger: log },
+  );
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -5,7 +5,12 @@ import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 
 /** PostgreSQL when DATABASE_URL is set, else PGlite under `<data dir>/pglite`. */
-export function openDatabase(config: Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'dataDir'>): Promise<Db> {
-  if (config.databaseUrl) return Promise.resolve(openPostgres(config.databaseUrl, config.databasePoolSize));
+export function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'dataDir'>,
+  onIdleError?: (error: Error) => void,
+): Promise<Db> {
+  if (config.databaseUrl) {
+    return Promise.resolve(openPostgres(config.databaseUrl, config.databasePoolSize, onIdleError));
+  }
   return openPglite(path.join(config.dataDir, 'pglite'));
 }

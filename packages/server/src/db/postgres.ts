@@ -42,8 +42,11 @@ function clientDb(client: pg.PoolClient, close: () => Promise<void>): Db {
 }
 
 /** A pooled PostgreSQL connection (production and CI). */
-export function openPostgres(url: string, max: number): Db {
+export function openPostgres(url: string, max: number, onIdleError: (error: Error) => void = () => {}): Db {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection that dies (database restart, failover) must not take the process down:
+  // the pool drops that client and the next query opens a new one.
+  pool.on('error', onIdleError);
   return {
     kind: 'postgres',
     async query<T>(text: string, params?: readonly unknown[], options?: QueryOptions) {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { entityCache } from '../catalogue/entity-cache.ts';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { localMediaStore } from '../media/media-store.ts';
@@ -82,7 +83,10 @@ describe('health check without a database', () => {
       close: () => Promise.resolve(),
     };
     const stats = { get: () => Promise.reject(new Error('connection refused')), peek: () => undefined };
-    const app = await buildApp({ db: down, config, media: localMediaStore(config.mediaDir), stats }, { rootDir: dir });
+    const app = await buildApp(
+      { db: down, config, media: localMediaStore(config.mediaDir), stats, entities: entityCache(down) },
+      { rootDir: dir },
+    );
     try {
       for (const url of ['/healthz', '/api/v2/healthz']) {
         const res = await app.inject({ method: 'GET', url });

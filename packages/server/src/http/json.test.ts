@@ -13,3 +13,12 @@ describe('stringifyJson', () => {
     );
   });
 });
+
+describe('stringifyJson and text that looks like a float key', () => {
+  it('never rewrites inside string values', () => {
+    const value = { aboutUs: 'see {"latitude":40} here', latitude: 12 };
+    const text = stringifyJson(value);
+    expect(text).toBe('{"aboutUs":"see {\\"latitude\\":40} here","latitude":12.0}');
+    expect(JSON.parse(text)).toEqual(value);
+  });
+});

@@ -1,20 +1,13 @@
 /**
  * JSON serialisation that keeps floats floats: a latitude of 40 is written `40.0`, because
  * existing API clients type-check it as a float. Fields are floats by name, listed here.
+ * Plain JSON.stringify, then a targeted rewrite: a key inside a string value is always
+ * preceded by an escaped quote (\"), so the pattern only ever meets real keys.
  */
-const FLOAT_KEYS = new Set(['latitude', 'longitude']);
-// A private-use character: JSON.stringify leaves it unescaped and real text never holds it.
-const MARK = '\uE000float:';
-const MARKED = new RegExp(`"${MARK}(-?\\d+)"`, 'g');
+const FLOAT_KEYS = ['latitude', 'longitude'];
+const WHOLE_FLOAT = new RegExp(`"(${FLOAT_KEYS.join('|')})":(-?\\d+)(?=[,}])`, 'g');
 
 export function stringifyJson(value: unknown): string {
-  let marked = false;
-  const text = JSON.stringify(value, (key, v) => {
-    if (typeof v === 'number' && Number.isInteger(v) && FLOAT_KEYS.has(key)) {
-      marked = true;
-      return MARK + v;
-    }
-    return v;
-  });
-  return marked ? text.replace(MARKED, '$1.0') : text;
+  const text = JSON.stringify(value);
+  return FLOAT_KEYS.some((key) => text.includes(`"${key}":`)) ? text.replace(WHOLE_FLOAT, '"$1":$2.0') : text;
 }

@@ -1,5 +1,6 @@
 import type { SermonSort } from '@kerygma/domain/query';
 import type { Row } from '../catalogue/dto.ts';
+import type { EntityCache } from '../catalogue/entity-cache.ts';
 import { type KeyColumn, keysetCondition } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
 
@@ -84,23 +85,29 @@ const SERMON_COLUMNS = `s.sermon_id, s.broadcaster_id, s.speaker_id, s.series_id
   s.video_trim_start, s.video_thumb_position, s.waveform_storage_key, s.video_thumbnail_storage_key, s.show_cc,
   s.accept_copyright, s.archived_webcast_id, s.lite, s.created_at, s.updated_at`;
 
-/** Full rows (with b, sp, se objects) of the given sermons. Fixed text, so its plan is kept. */
-const DETAIL = `
-  SELECT ${SERMON_COLUMNS}, row_to_json(b.*) AS b, row_to_json(sp.*) AS sp, row_to_json(se.*) AS se
-    FROM sermon s
-    JOIN broadcaster b ON b.broadcaster_id = s.broadcaster_id
-    JOIN speaker sp ON sp.speaker_id = s.speaker_id
-    LEFT JOIN series se ON se.series_id = s.series_id
-   WHERE s.sermon_id = ANY($1::text[])`;
+/** Sermon rows by id. Fixed text, so its plan is kept. */
+const BY_IDS = `SELECT ${SERMON_COLUMNS} FROM sermon s WHERE s.sermon_id = ANY($1::text[])`;
 
-/** Page rows in the order of `ids` (the page query found them; this fetches their details). */
-async function detailRows(db: Db, ids: string[]): Promise<Row[]> {
+/**
+ * Page rows in the order of `ids` (the page query found them), each with its broadcaster,
+ * speaker and series rows attached as b, sp and se.
+ */
+async function detailRows(db: Db, entities: EntityCache, ids: string[]): Promise<Row[]> {
   if (ids.length === 0) return [];
-  const rows = await db.query<Row>(DETAIL, [ids], { prepare: true });
+  const rows = await db.query<Row>(BY_IDS, [ids], { prepare: true });
+  const [broadcasters, speakers, series] = await Promise.all([
+    entities.broadcasters(rows.map((r) => String(r.broadcaster_id))),
+    entities.speakers(rows.map((r) => Number(r.speaker_id))),
+    entities.series(rows.flatMap((r) => (r.series_id === null ? [] : [Number(r.series_id)]))),
+  ]);
   const byId = new Map(rows.map((r) => [String(r.sermon_id), r]));
   return ids.flatMap((id): Row[] => {
     const row = byId.get(id);
-    return row ? [row] : [];
+    if (!row) return [];
+    const b = broadcasters.get(String(row.broadcaster_id));
+    const sp = speakers.get(Number(row.speaker_id));
+    if (!b || !sp) return [];
+    return [{ ...row, b, sp, se: row.series_id === null ? null : (series.get(Number(row.series_id)) ?? null) }];
   });
 }
 
@@ -168,6 +175,7 @@ export type SermonPage = { rows: Row[]; nextKey: unknown[] | undefined };
 /** One page of a sermon list. `after` continues a keyset walk; otherwise `offset` applies. */
 export async function listSermons(
   db: Db,
+  entities: EntityCache,
   f: SermonFilters,
   sort: SermonSort,
   limit: number,
@@ -175,8 +183,8 @@ export async function listSermons(
   after: unknown[] | undefined,
 ): Promise<SermonPage> {
   const params: unknown[] = [];
-  if (sort === 'relevance' && f.search) return relevancePage(db, f, params, limit, offset);
-  if (sort === 'random') return randomPage(db, f, params, limit);
+  if (sort === 'relevance' && f.search) return relevancePage(db, entities, f, params, limit, offset);
+  if (sort === 'random') return randomPage(db, entities, f, params, limit);
   const spec = SORTS[sort === 'relevance' ? 'newest' : sort];
   // Sermons by book walk sermon_scripture's copy of the date so its index gives the order.
   const cols = spec.columns.map((c) =>
@@ -203,13 +211,21 @@ export async function listSermons(
   return {
     rows: await detailRows(
       db,
+      entities,
       page.map((r) => String(r.sermon_id)),
     ),
     nextKey,
   };
 }
 
-async function relevancePage(db: Db, f: SermonFilters, params: unknown[], limit: number, offset: number) {
+async function relevancePage(
+  db: Db,
+  entities: EntityCache,
+  f: SermonFilters,
+  params: unknown[],
+  limit: number,
+  offset: number,
+) {
   const from = sermonFrom(f, params);
   const search = f.search as NonNullable<SermonFilters['search']>;
   const query = tsQuery(search, (v) => {
@@ -226,13 +242,14 @@ async function relevancePage(db: Db, f: SermonFilters, params: unknown[], limit:
   return {
     rows: await detailRows(
       db,
+      entities,
       page.map((r) => r.sermon_id),
     ),
     nextKey: undefined,
   };
 }
 
-async function randomPage(db: Db, f: SermonFilters, params: unknown[], limit: number) {
+async function randomPage(db: Db, entities: EntityCache, f: SermonFilters, params: unknown[], limit: number) {
   const filtered = Object.values(f).some((v) => v !== undefined);
   // Unfiltered: sample about 20 pages' worth of rows instead of sorting the whole table.
   const [est] = filtered
@@ -247,6 +264,7 @@ async function randomPage(db: Db, f: SermonFilters, params: unknown[], limit: nu
   return {
     rows: await detailRows(
       db,
+      entities,
       page.map((r) => r.sermon_id),
     ),
     nextKey: undefined,
@@ -254,8 +272,8 @@ async function randomPage(db: Db, f: SermonFilters, params: unknown[], limit: nu
 }
 
 /** One sermon by id, published or not (the service decides visibility). */
-export async function sermonById(db: Db, sermonId: string): Promise<Row | undefined> {
-  const [row] = await detailRows(db, [sermonId]);
+export async function sermonById(db: Db, entities: EntityCache, sermonId: string): Promise<Row | undefined> {
+  const [row] = await detailRows(db, entities, [sermonId]);
   return row;
 }
 

@@ -10,7 +10,7 @@ import { sermonDetail, sermonList, waveformKey } from './sermons.service.ts';
 const sermonParams = z.object({ sermonID: z.string().min(1).max(40) });
 const detailQuery = z.object({ lite: queryBoolean.optional() });
 
-export function sermonRoutes(app: FastifyInstance, { db, config, media, stats }: ApiDeps) {
+export function sermonRoutes(app: FastifyInstance, { db, config, media, stats, entities }: ApiDeps) {
   app.get('/node/sermons', async (req) => {
     const urls = urlsFor(config, req);
     const query = parseInput(sermonListQuery, req.query);
@@ -19,13 +19,14 @@ export function sermonRoutes(app: FastifyInstance, { db, config, media, stats }:
       requestUrl: requestUrl(urls, req),
       languageCode: requestLanguage(req),
       stats,
+      entities,
     });
   });
 
   app.get('/node/sermons/:sermonID', async (req) => {
     const { sermonID } = parseInput(sermonParams, req.params);
     const { lite } = parseInput(detailQuery, req.query);
-    return sermonDetail(db, sermonID, lite ?? false, urlsFor(config, req));
+    return sermonDetail(db, entities, sermonID, lite ?? false, urlsFor(config, req));
   });
 
   app.get('/node/sermons/:sermonID/waveform', async (req, reply) => {

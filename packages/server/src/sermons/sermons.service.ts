@@ -2,6 +2,7 @@ import type { ListResponse, LiteSermon, Sermon } from '@kerygma/domain/catalogue
 import type { SermonListQuery } from '@kerygma/domain/catalogue-queries';
 import { resolveBook } from '@kerygma/domain/paratext';
 import { liteSermonDto, type Row, sermonDto, type Urls } from '../catalogue/dto.ts';
+import type { EntityCache } from '../catalogue/entity-cache.ts';
 import { countRows, decodeCursor, encodeCursor, listResponse, nextUrl } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
 import { invalid, notFound } from '../errors.ts';
@@ -9,7 +10,13 @@ import type { StatsCache } from '../reference/catalogue-stats.ts';
 import { listSermons, mediaForSermons, type SermonFilters, sermonById, sermonFrom } from './sermons.queries.ts';
 
 /** What a list request knows about itself: URL building, the searcher's language, catalogue stats. */
-export type ListContext = { urls: Urls; requestUrl: URL; languageCode: string; stats?: StatsCache };
+export type ListContext = {
+  urls: Urls;
+  requestUrl: URL;
+  languageCode: string;
+  entities: EntityCache;
+  stats?: StatsCache;
+};
 
 /** Turns names in the query (speakerName, series title, book) into ids; undefined = matches nothing. */
 async function resolveFilters(db: Db, q: SermonListQuery, languageCode: string): Promise<SermonFilters | undefined> {
@@ -81,11 +88,11 @@ export async function sermonList(
   const after = decodeCursor(q.cursor, q.page);
   const countParams: unknown[] = [];
   const countFrom = sermonFrom(filters, countParams);
-  const page = await listSermons(db, filters, q.sortBy, q.pageSize, offset, after);
+  const page = await listSermons(db, ctx.entities, filters, q.sortBy, q.pageSize, offset, after);
   const totalCount =
     page.rows.length < q.pageSize && (q.page === 1 || page.rows.length > 0)
       ? offset + page.rows.length
-      : ((await keptTotal(db, filters, ctx.stats)) ?? (await countRows(db, countFrom, countParams)));
+      : ((await keptTotal(filters, ctx)) ?? (await countRows(db, countFrom, countParams)));
   const hasMore = page.rows.length === q.pageSize && offset + page.rows.length < totalCount;
   const cursor = hasMore && page.nextKey ? encodeCursor({ page: q.page + 1, values: page.nextKey }) : undefined;
   const next = hasMore ? nextUrl(ctx.requestUrl, q.page, cursor) : null;
@@ -99,25 +106,27 @@ export async function sermonList(
  * Lists filtered by one thing only (a broadcaster, speaker, series, language, event type or
  * book, or nothing) take their total from counts the catalogue keeps, instead of counting.
  */
-async function keptTotal(db: Db, f: SermonFilters, stats: StatsCache | undefined): Promise<number | undefined> {
+async function keptTotal(f: SermonFilters, { entities, stats }: ListContext): Promise<number | undefined> {
   const active = Object.entries(f).filter(([key, value]) =>
     key === 'broadcaster' ? Object.values(value as object).some((v) => v !== undefined) : value !== undefined,
   );
   if (active.length > 1) return undefined;
   const [key, value] = active[0] ?? ['none', undefined];
-  const one = async (sql: string, param: unknown) => (await db.query<{ n: number }>(sql, [param]))[0]?.n;
+  const count = (row: Row | undefined) => (row ? Number(row.sermon_count) : 0);
   const kept = stats?.peek();
   switch (key) {
     case 'none':
       return kept?.sermonCount;
     case 'broadcasterId':
-      return one('SELECT sermon_count n FROM broadcaster WHERE broadcaster_id = $1', value);
+      return count((await entities.broadcasters([value as string])).get(value as string));
     case 'speakerId':
-      return one('SELECT sermon_count n FROM speaker WHERE speaker_id = $1', value);
-    case 'seriesIds':
+      return count((await entities.speakers([value as number])).get(value as number));
+    case 'seriesIds': {
+      const [id] = value as number[];
       return (value as number[]).length === 1
-        ? one('SELECT sermon_count n FROM series WHERE series_id = $1', (value as number[])[0])
+        ? count((await entities.series([id as number])).get(id as number))
         : undefined;
+    }
     case 'languageCode':
       return kept ? (kept.byLanguage.get(value as string) ?? 0) : undefined;
     case 'eventType':
@@ -143,8 +152,14 @@ function isPublic(row: Row): boolean {
   return published instanceof Date ? published.getTime() <= Date.now() : published !== null && published !== undefined;
 }
 
-export async function sermonDetail(db: Db, sermonId: string, lite: boolean, urls: Urls): Promise<Sermon | LiteSermon> {
-  const row = await sermonById(db, sermonId);
+export async function sermonDetail(
+  db: Db,
+  entities: EntityCache,
+  sermonId: string,
+  lite: boolean,
+  urls: Urls,
+): Promise<Sermon | LiteSermon> {
+  const row = await sermonById(db, entities, sermonId);
   if (!row || !isPublic(row)) throw notFound('error.sermonNotFound');
   if (lite) return liteSermonDto(row, urls);
   const [full] = await fullSermons(db, [row], urls);

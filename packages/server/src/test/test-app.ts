@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
+import { entityCache } from '../catalogue/entity-cache.ts';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { localMediaStore } from '../media/media-store.ts';
@@ -33,7 +34,13 @@ export async function buildTestApp(backend: 'pglite' | 'postgres'): Promise<Test
     }),
   );
   const app = await buildApp(
-    { db: testDb.db, config, media: localMediaStore(config.mediaDir), stats: statsCache(testDb.db) },
+    {
+      db: testDb.db,
+      config,
+      media: localMediaStore(config.mediaDir),
+      stats: statsCache(testDb.db),
+      entities: entityCache(testDb.db),
+    },
     { rootDir: dataDir },
   );
   return {
