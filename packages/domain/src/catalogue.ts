@@ -60,14 +60,17 @@ export const broadcasterSchema = liteBroadcasterSchema.extend({
   rssFeedAtomURL: z.string().nullable(),
 });
 
-export const speakerSchema = z.object({
+export const liteSpeakerSchema = z.object({
   type: z.string(),
   speakerID: z.number().int(),
   displayName: z.string(),
   sortName: z.string(),
-  bio: z.string().nullable(),
   portraitURL: z.string(),
   roundedThumbnailImageURL: z.string(),
+});
+
+export const speakerSchema = liteSpeakerSchema.extend({
+  bio: z.string().nullable(),
   roundedThumbnailImageURLResizable: z.string(),
   albumArtURL: z.string(),
   mostRecentPreachDate: date.nullable(),
@@ -78,11 +81,14 @@ export const speakerSchema = z.object({
   rssFeedAtomURL: z.string().nullable(),
 });
 
-export const seriesSchema = z.object({
+export const liteSeriesSchema = z.object({
   type: z.string(),
   seriesID: z.number().int(),
   title: z.string(),
   broadcasterID: z.string(),
+});
+
+export const seriesSchema = liteSeriesSchema.extend({
   description: z.string().nullable(),
   count: z.number().int(),
   earliest: date.nullable(),
@@ -150,11 +156,12 @@ const sermonCommon = {
   waveformPeaksURL: z.string().nullable(),
 };
 
+/** A sermon in a list: what a row shows, with lite broadcaster, speaker and series. */
 export const liteSermonSchema = z.object({
   ...sermonCommon,
   broadcaster: liteBroadcasterSchema,
-  speaker: speakerSchema,
-  series: seriesSchema.nullable(),
+  speaker: liteSpeakerSchema,
+  series: liteSeriesSchema.nullable(),
 });
 
 export const sermonSchema = z.object({
@@ -219,7 +226,9 @@ export const bibleBookSchema = z.object({
 
 export type LiteBroadcaster = z.infer<typeof liteBroadcasterSchema>;
 export type Broadcaster = z.infer<typeof broadcasterSchema>;
+export type LiteSpeaker = z.infer<typeof liteSpeakerSchema>;
 export type Speaker = z.infer<typeof speakerSchema>;
+export type LiteSeries = z.infer<typeof liteSeriesSchema>;
 export type Series = z.infer<typeof seriesSchema>;
 export type Media = z.infer<typeof mediaSchema>;
 export type MediaSet = z.infer<typeof mediaSetSchema>;

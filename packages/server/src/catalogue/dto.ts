@@ -1,7 +1,9 @@
 import type {
   Broadcaster,
   LiteBroadcaster,
+  LiteSeries,
   LiteSermon,
+  LiteSpeaker,
   Media,
   MediaSet,
   Series,
@@ -98,17 +100,24 @@ export function broadcasterDto(b: Row, urls: Urls): Broadcaster {
   };
 }
 
-export function speakerDto(s: Row, urls: Urls): Speaker {
+export function liteSpeakerDto(s: Row, urls: Urls): LiteSpeaker {
   const portrait = imageUrl(urls, s.portrait_url, 'speaker.svg');
   return {
     type: 'speaker',
     speakerID: int(s.speaker_id),
     displayName: text(s.display_name),
     sortName: text(s.sort_name ?? s.display_name),
-    bio: str(s.bio) || null,
     portraitURL: portrait,
     roundedThumbnailImageURL: portrait,
-    roundedThumbnailImageURLResizable: portrait,
+  };
+}
+
+export function speakerDto(s: Row, urls: Urls): Speaker {
+  const lite = liteSpeakerDto(s, urls);
+  return {
+    ...lite,
+    bio: str(s.bio) || null,
+    roundedThumbnailImageURLResizable: lite.portraitURL,
     albumArtURL: str(s.album_art_url) ?? `${urls.origin}/images/album-art.svg?size={size}`,
     mostRecentPreachDate: day(s.most_recent_preach_date),
     sermonCount: int(s.sermon_count),
@@ -119,13 +128,19 @@ export function speakerDto(s: Row, urls: Urls): Speaker {
   };
 }
 
-export function seriesDto(s: Row, urls: Urls, podcastSpeaker: string | null = null): Series {
-  const image = str(s.image_url);
+export function liteSeriesDto(s: Row): LiteSeries {
   return {
     type: bool(s.lite) ? 'lite_sermon_series' : 'sermon_series',
     seriesID: int(s.series_id),
     title: text(s.title),
     broadcasterID: text(s.broadcaster_id),
+  };
+}
+
+export function seriesDto(s: Row, urls: Urls, podcastSpeaker: string | null = null): Series {
+  const image = str(s.image_url);
+  return {
+    ...liteSeriesDto(s),
     description: str(s.description) || null,
     count: int(s.sermon_count),
     earliest: day(s.earliest),
@@ -222,8 +237,8 @@ export function liteSermonDto(s: Row, urls: Urls): LiteSermon {
       ? `${urls.origin}/api/v2/node/sermons/${text(s.sermon_id)}/waveform`
       : null,
     broadcaster: liteBroadcasterDto(s.b as Row, urls),
-    speaker: speakerDto(s.sp as Row, urls),
-    series: s.se ? seriesDto(s.se as Row, urls) : null,
+    speaker: liteSpeakerDto(s.sp as Row, urls),
+    series: s.se ? liteSeriesDto(s.se as Row) : null,
   };
 }
 
@@ -233,6 +248,8 @@ export function sermonDto(s: Row, media: Row[], urls: Urls): Sermon {
   return {
     ...lite,
     broadcaster: broadcasterDto(s.b as Row, urls),
+    speaker: speakerDto(s.sp as Row, urls),
+    series: s.se ? seriesDto(s.se as Row, urls) : null,
     moreInfoText: str(s.more_info_text),
     keywords,
     updateDate: epoch(s.updated_at) ?? 0,

@@ -4,10 +4,10 @@
  * Plain JSON.stringify, then a targeted rewrite: a key inside a string value is always
  * preceded by an escaped quote (\"), so the pattern only ever meets real keys.
  */
-const FLOAT_KEYS = ['latitude', 'longitude'];
+const FLOAT_KEYS = ['latitude', 'longitude']; // both end in 'tude', which stringifyJson looks for first
 const WHOLE_FLOAT = new RegExp(`"(${FLOAT_KEYS.join('|')})":(-?\\d+)(?=[,}])`, 'g');
 
 export function stringifyJson(value: unknown): string {
   const text = JSON.stringify(value);
-  return FLOAT_KEYS.some((key) => text.includes(`"${key}":`)) ? text.replace(WHOLE_FLOAT, '"$1":$2.0') : text;
+  return text.includes('tude":') ? text.replace(WHOLE_FLOAT, '"$1":$2.0') : text;
 }
