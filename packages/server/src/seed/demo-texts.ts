@@ -1,5 +1,12 @@
-// Generated from /work/shared/data (public domain / CC0); see the note at the end of this file.
-// Spurgeon, Faith's Checkbook (1888), CC0 edition lyteword/chspurgeon-fcb: [title, reference, opening sentences].
+/**
+ * Public-domain texts for realistic demo titles and descriptions, extracted once from the shared
+ * data sets (each with its own SOURCE.md): references normalised with parseBibleText +
+ * formatReference, titles in title case, opening sentences of the first paragraph (max ~260
+ * characters), hymn authors as "First Last" (anonymous/unknown ones and repeated titles dropped).
+ */
+
+// C. H. Spurgeon, Faith's Checkbook (1888; public domain), from the CC0 edition in
+// lyteword/chspurgeon-fcb @ 62968334: [title, reference, opening sentences], one per day of the year.
 export const CHECKBOOK: readonly (readonly [string, string, string])[] = [
   [
     "The Bible's First Promise",
@@ -1801,7 +1808,8 @@ export const CHECKBOOK: readonly (readonly [string, string, string])[] = [
   ],
 ];
 
-// Open Hymnal Project hymns marked public domain: [title, author, year written, first scripture reference].
+// Open Hymnal Project hymns marked "copyright: public domain" (via jclements3/HarpHymnal @ 517a32e1):
+// [title, author, year the words were written, first scripture reference].
 export const HYMNS: readonly (readonly [string, string, number | null, string | null])[] = [
   ['When I Survey the Wondrous Cross', 'Isaac Watts', 1707, 'Galatians 6:14'],
   ['I Sing the Mighty Power of God', 'Isaac Watts', 1709, 'Jeremiah 10:10-13'],
