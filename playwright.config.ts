@@ -8,6 +8,8 @@ const PORT = Number(process.env.E2E_PORT ?? 4391);
  */
 export default defineConfig({
   testDir: 'e2e',
+  // Its own folder: Playwright empties outputDir at start, and test-results/ also holds Vitest's report.
+  outputDir: 'test-results/playwright',
   timeout: 30_000,
   retries: 0,
   workers: 1,
@@ -17,7 +19,15 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
   webServer: {

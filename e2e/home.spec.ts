@@ -3,7 +3,9 @@ import { expect, test } from '@playwright/test';
 test('the home page lists the newest demo sermons', async ({ page }) => {
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sermons from churches and ministries around the world');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Sermons from churches and ministries around the world',
+  );
   const items = page.locator('li.sermon');
   await expect(items).toHaveCount(25);
   // Each entry links to its sermon and names a speaker and a broadcaster.

@@ -24,7 +24,12 @@ export function summarise(latencies: number[], errors: number, seconds: number):
  * Runs `connections` concurrent keep-alive clients against `origin` for `seconds`, each
  * request taking the next path from `paths` (rotating), and records every latency.
  */
-export async function httpLoad(origin: string, paths: string[], connections: number, seconds: number): Promise<LoadResult> {
+export async function httpLoad(
+  origin: string,
+  paths: string[],
+  connections: number,
+  seconds: number,
+): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   let errors = 0;
@@ -55,7 +60,11 @@ export async function httpLoad(origin: string, paths: string[], connections: num
 }
 
 /** The same, for an async function (bare SQL timings through the server's own query code). */
-export async function callLoad(calls: (() => Promise<unknown>)[], connections: number, seconds: number): Promise<LoadResult> {
+export async function callLoad(
+  calls: (() => Promise<unknown>)[],
+  connections: number,
+  seconds: number,
+): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
   let next = 0;
