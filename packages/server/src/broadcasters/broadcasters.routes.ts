@@ -18,7 +18,7 @@ import {
 const idParams = z.object({ broadcasterID: z.string().min(1).max(100) });
 const seriesParams = idParams.extend({ seriesName: z.string().min(1).max(300) });
 
-export function broadcasterRoutes(app: FastifyInstance, { db, config, stats }: ApiDeps) {
+export function broadcasterRoutes(app: FastifyInstance, { db, config, stats, entities }: ApiDeps) {
   app.get('/node/broadcasters', async (req) => {
     const urls = urlsFor(config, req);
     return broadcasterList(db, parseInput(broadcasterListQuery, req.query), urls, requestUrl(urls, req));
@@ -32,26 +32,26 @@ export function broadcasterRoutes(app: FastifyInstance, { db, config, stats }: A
 
   app.get('/node/broadcasters/:broadcasterID/series', async (req) => {
     const { broadcasterID } = parseInput(idParams, req.params);
-    const id = await requireBroadcaster(db, broadcasterID);
+    const id = await requireBroadcaster(entities, broadcasterID);
     const urls = urlsFor(config, req);
     return seriesList(db, parseInput(seriesListQuery, req.query), id, urls, requestUrl(urls, req));
   });
 
   app.get('/node/broadcasters/:broadcasterID/series/:seriesName', async (req) => {
     const { broadcasterID, seriesName } = parseInput(seriesParams, req.params);
-    const id = await requireBroadcaster(db, broadcasterID);
+    const id = await requireBroadcaster(entities, broadcasterID);
     return seriesDetail(db, seriesName, urlsFor(config, req), id);
   });
 
   app.get('/node/broadcasters/:broadcasterID/series/:seriesName/speakers', async (req) => {
     const { broadcasterID, seriesName } = parseInput(seriesParams, req.params);
-    const id = await requireBroadcaster(db, broadcasterID);
+    const id = await requireBroadcaster(entities, broadcasterID);
     return seriesSpeakerList(db, seriesName, id, urlsFor(config, req));
   });
 
   app.get('/node/broadcasters/:broadcasterID/speakers', async (req) => {
     const { broadcasterID } = parseInput(idParams, req.params);
-    const id = await requireBroadcaster(db, broadcasterID);
+    const id = await requireBroadcaster(entities, broadcasterID);
     const urls = urlsFor(config, req);
     const query = parseInput(speakerListQuery, { ...(req.query as object), broadcasterID: id });
     return speakerList(db, query, urls, requestUrl(urls, req));
@@ -59,12 +59,12 @@ export function broadcasterRoutes(app: FastifyInstance, { db, config, stats }: A
 
   app.get('/node/broadcasters/:broadcasterID/speakers/sermon_counts', async (req) => {
     const { broadcasterID } = parseInput(idParams, req.params);
-    return broadcasterSpeakerCounts(db, broadcasterID, urlsFor(config, req));
+    return broadcasterSpeakerCounts(db, entities, broadcasterID, urlsFor(config, req));
   });
 
   app.get('/node/broadcasters/:broadcasterID/filter_options', async (req) => {
     const { broadcasterID } = parseInput(idParams, req.params);
-    const id = await requireBroadcaster(db, broadcasterID);
+    const id = await requireBroadcaster(entities, broadcasterID);
     return filterOptions(db, urlsFor(config, req), id, stats);
   });
 }

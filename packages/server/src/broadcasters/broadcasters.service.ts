@@ -1,6 +1,7 @@
 import type { Broadcaster, ListResponse, LiteBroadcaster } from '@kerygma/domain/catalogue';
 import type { BroadcasterListQuery } from '@kerygma/domain/catalogue-queries';
 import { broadcasterDto, liteBroadcasterDto, speakerDto, type Urls } from '../catalogue/dto.ts';
+import type { EntityCache } from '../catalogue/entity-cache.ts';
 import { listResponse, pagedResponse } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
 import { notFound } from '../errors.ts';
@@ -39,14 +40,15 @@ export async function broadcasterDetail(
   };
 }
 
-export async function requireBroadcaster(db: Db, id: string): Promise<string> {
-  const row = await broadcasterById(db, id);
-  if (!row) throw notFound('error.broadcasterNotFound');
-  return String(row.broadcaster_id);
+/** The stored (lower-case) id of an existing broadcaster, else 404 'Broadcaster not found'. */
+export async function requireBroadcaster(entities: EntityCache, id: string): Promise<string> {
+  const key = id.toLowerCase();
+  if (!(await entities.broadcasters([key])).has(key)) throw notFound('error.broadcasterNotFound');
+  return key;
 }
 
-export async function broadcasterSpeakerCounts(db: Db, id: string, urls: Urls) {
-  const broadcasterId = await requireBroadcaster(db, id);
+export async function broadcasterSpeakerCounts(db: Db, entities: EntityCache, id: string, urls: Urls) {
+  const broadcasterId = await requireBroadcaster(entities, id);
   const rows = await speakerSermonCounts(db, broadcasterId);
   const results = rows.map((row) => ({
     speaker: String(row.display_name),

@@ -120,9 +120,11 @@ export async function pagedRows<R extends Record<string, unknown>>(db: Db, q: Pa
   const from = after ? `${q.from} AND ${keysetCondition(q.order, after, params)}` : q.from;
   const keys = q.order.map((c, i) => `(${c.expr})::text AS k${i}`).join(', ');
   const order = q.order.map((c) => `${c.expr} ${c.dir}`).join(', ');
+  const skip = after ? 0 : offset;
   const rows = await db.query<R>(
-    `SELECT ${q.select}, ${keys} ${from} ORDER BY ${order} LIMIT ${q.pageSize} OFFSET ${after ? 0 : offset}`,
+    `SELECT ${q.select}, ${keys} ${from} ORDER BY ${order} LIMIT ${q.pageSize} OFFSET ${skip}`,
     params,
+    { prepare: skip === 0 }, // as for sermon lists: keep plans of keyset and first pages only
   );
   const totalCount =
     rows.length < q.pageSize && (q.page === 1 || rows.length > 0)

@@ -12,19 +12,19 @@ const eventTypesQuery = z.object({
   broadcasterID: z.string().min(1).max(100).optional(),
 });
 
-export function referenceRoutes(app: FastifyInstance, { db, config, stats }: ApiDeps) {
+export function referenceRoutes(app: FastifyInstance, { db, config, stats, entities }: ApiDeps) {
   app.get('/node/languages', () => languageList(stats));
 
   app.get('/node/filter_options', async (req) => {
     const { broadcasterID } = parseInput(eventTypesQuery, req.query);
-    const id = broadcasterID ? await requireBroadcaster(db, broadcasterID) : undefined;
+    const id = broadcasterID ? await requireBroadcaster(entities, broadcasterID) : undefined;
     return filterOptions(db, urlsFor(config, req), id, stats);
   });
 
   app.get('/node/filter_options/sermon_event_types', async (req) => {
     const q = parseInput(eventTypesQuery, req.query);
     const raw = q.broadcaster_id ?? q.broadcasterID;
-    return eventTypeList(db, stats, raw ? await requireBroadcaster(db, raw) : undefined);
+    return eventTypeList(db, stats, raw ? await requireBroadcaster(entities, raw) : undefined);
   });
 
   app.get('/node/bible_versions', () =>

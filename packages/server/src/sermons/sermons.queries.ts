@@ -202,9 +202,13 @@ export async function listSermons(
   if (useKeyset) from += ` AND ${keysetCondition(cols, after, params)}`;
   const order = cols.map((c) => `${c.expr} ${c.dir}${c.nullable ? ' NULLS LAST' : ''}`).join(', ');
   const keys = spec.keyset ? `, ${cols.map((c, i) => `(${c.expr})::text AS k${i}`).join(', ')}` : '';
+  const skip = useKeyset ? 0 : offset;
+  // Keyset and first pages keep their plan per connection (planning costs more than running
+  // these); deep OFFSET pages do not, so their varying text never piles up prepared statements.
   const page = await db.query<Row>(
-    `SELECT s.sermon_id ${keys} ${from} ORDER BY ${order} LIMIT ${limit} OFFSET ${useKeyset ? 0 : offset}`,
+    `SELECT s.sermon_id ${keys} ${from} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`,
     params,
+    { prepare: skip === 0 },
   );
   const last = page[page.length - 1];
   const nextKey = spec.keyset && last ? cols.map((_, i) => last[`k${i}`]) : undefined;
