@@ -185,16 +185,27 @@ async function main() {
       const body = (await (await fetch(`${ORIGIN}${s.paths[0]}`)).json()) as { totalCount: number };
       console.log(`${s.name}: totalCount ${body.totalCount}`);
     }
-    console.log(`\n${'scenario'.padEnd(30)}  HTTP p50     p95   req/s |  SQL p50     p95   req/s | target p95`);
-    const rows: string[] = [];
+    console.log(
+      `\n${'scenario'.padEnd(30)}  HTTP p50     p95   req/s |  SQL p50     p95   req/s | SQL alone p50 | target p95`,
+    );
     for (const s of scenarios) {
       await httpLoad(ORIGIN, s.paths, CONNECTIONS, 1); // warm up
       const http = await httpLoad(ORIGIN, s.paths, CONNECTIONS, SECONDS);
       const sql = s.sql.length ? await callLoad(s.sql, CONNECTIONS, Math.min(SECONDS, 5)) : undefined;
+      // One client at a time: what the queries cost without queueing behind each other.
+      const alone = s.sql.length ? await callLoad(s.sql, 1, 2) : undefined;
       const limit = s.target === 'search' ? 50 : 10;
-      const row = `${s.name.padEnd(30)} ${fmt(http)} | ${sql ? fmt(sql) : '      -       -       -'} | ${http.p95 <= limit ? 'ok' : 'OVER'} (${limit} ms)${http.errors ? ` errors ${http.errors}` : ''}`;
+      const row = [
+        s.name.padEnd(30),
+        fmt(http),
+        '|',
+        sql ? fmt(sql) : '      -       -       -',
+        '|',
+        (alone ? alone.p50.toFixed(2) : '-').padStart(13),
+        '|',
+        `${http.p95 <= limit ? 'ok' : 'OVER'} (${limit} ms)${http.errors ? ` errors ${http.errors}` : ''}`,
+      ].join(' ');
       console.log(row);
-      rows.push(row);
     }
   } finally {
     stop();

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { entityCache } from './catalogue/entity-cache.ts';
@@ -21,6 +22,7 @@ async function main() {
     process.exit(1);
   }
   const log = pino({ level: config.logLevel });
+  mkdirSync(config.mediaDir, { recursive: true });
   const db = await openDatabase(config, (error) => log.warn({ err: error }, 'database connection lost; reconnecting'));
   const applied = await migrate(db);
   if (applied.length) log.info({ applied }, 'database migrated');
