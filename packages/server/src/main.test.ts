@@ -1,0 +1,50 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const MAIN = new URL('./main.ts', import.meta.url).pathname;
+const dataDir = mkdtempSync(path.join(tmpdir(), 'kerygma-main-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function start(env: Record<string, string>) {
+  const child = spawn(process.execPath, [MAIN], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      KERYGMA_DATA_DIR: dataDir,
+      KERYGMA_DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+describe('the server process', () => {
+  it('stops at start with a one-line message naming a wrong variable', async () => {
+    const p = start({ PORT: 'eighty' });
+    expect(await p.exited).toBe(1);
+    expect(p.output().trim()).toMatch(/^Invalid PORT: .*"eighty"/);
+    expect(p.output().trim().split('\n')).toHaveLength(1);
+  });
+
+  it('migrates, answers /healthz, and exits cleanly on SIGTERM', async () => {
+    const port = 4300 + Math.floor(Math.random() * 500);
+    const p = start({ PORT: String(port), HOST: '127.0.0.1' });
+    let health: Response | undefined;
+    for (let i = 0; i < 120 && !health; i++) {
+      health = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
+      if (!health) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(health?.status).toBe(200);
+    expect(await health?.json()).toEqual({ status: 'ok', database: 'ok' });
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+  }, 60_000);
+});
