@@ -6,9 +6,11 @@ import type { ApiDeps } from './app-deps.ts';
 import { broadcasterRoutes } from './broadcasters/broadcasters.routes.ts';
 import { discoverRoutes } from './discover/discover.routes.ts';
 import { ApiError } from './errors.ts';
+import { API_BASE } from './http/api-base.ts';
 import { stringifyJson } from './http/json.ts';
 import { messageTranslator } from './http/messages.ts';
 import { mediaRoutes } from './media/media.routes.ts';
+import { uploadRoutes } from './media/uploads.routes.ts';
 import { referenceRoutes } from './reference/reference.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { seriesRoutes } from './series/series.routes.ts';
@@ -16,8 +18,6 @@ import { sermonRoutes } from './sermons/sermons.routes.ts';
 import { mountSite } from './site/site.ts';
 import { speakerRoutes } from './speakers/speakers.routes.ts';
 
-/** The JSON API lives under this base; its paths are the spec's §7 paths. */
-export const API_BASE = '/api/v2';
 
 export type AppOptions = { logger?: FastifyBaseLogger; rootDir?: string };
 
@@ -83,8 +83,9 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
         discoverRoutes,
         referenceRoutes,
         searchRoutes,
+        uploadRoutes,
       ])
-        routes(api, deps);
+        await routes(api, deps);
     },
     { prefix: API_BASE },
   );

@@ -1,0 +1,140 @@
+import { createWriteStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { queryBoolean } from '@kerygma/domain/query';
+import { FileStore } from '@tus/file-store';
+import { Server as TusServer } from '@tus/server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ApiDeps } from '../app-deps.ts';
+import { ApiError } from '../errors.ts';
+import { API_BASE } from '../http/api-base.ts';
+import { parseInput } from '../http/parse.ts';
+import { urlsFor } from '../http/request-context.ts';
+import { API_KEY_HEADER, broadcasterForKey } from './api-keys.ts';
+import {
+  continueUpload,
+  discard,
+  finishUpload,
+  mediaTracker,
+  openUpload,
+  startUpload,
+  UPLOADS_PATH,
+} from './uploads.service.ts';
+
+/** Largest original accepted (a long HD video). */
+const MAX_UPLOAD_BYTES = 20 * 1024 ** 3;
+
+const startInput = z.object({
+  sermonID: z.string().min(1).max(40),
+  uploadType: z.enum(['original-audio', 'original-video', 'caption', 'pdf']),
+  twoStep: queryBoolean.optional(),
+  language: z.string().min(2).max(8).optional(),
+  filenames: z.union([z.string().max(300), z.array(z.string().max(300)).max(20)]).optional(),
+});
+const guidParams = z.object({ guid: z.string().uuid() });
+const continueInput = z.object({ guid: z.string().uuid().optional(), sermonID: z.string().min(1).max(40).optional() });
+
+/**
+ * Media uploads (spec §7 Sermons: POST media, PUT media/{guid}/continue, media_tracker). The
+ * bytes go to `uploadURL` either with the tus resumable protocol (a dropped connection resumes
+ * where it stopped) or as one plain POST/PUT body. The upload's unguessable id, issued only to
+ * the broadcaster's key, authorises the bytes, like a pre-signed URL.
+ */
+export async function uploadRoutes(app: FastifyInstance, { db, config, media }: ApiDeps) {
+  const incoming = path.join(config.dataDir, 'uploads');
+  await mkdir(incoming, { recursive: true });
+
+  const requireBroadcaster = async (req: FastifyRequest) => {
+    const header = req.headers[API_KEY_HEADER];
+    const broadcasterId = await broadcasterForKey(db, Array.isArray(header) ? header[0] : header);
+    if (!broadcasterId) throw new ApiError(401, 'unauthorized', { error: { key: 'error.apiKeyRequired' } });
+    return broadcasterId;
+  };
+
+  app.post('/media', async (req, reply) => {
+    const broadcasterId = await requireBroadcaster(req);
+    // Existing clients send these as query parameters, others as a JSON body.
+    const input = parseInput(startInput, { ...(req.query as object), ...((req.body as object | null) ?? {}) });
+    const filename = Array.isArray(input.filenames) ? input.filenames[0] : input.filenames;
+    const started = await startUpload(
+      db,
+      broadcasterId,
+      {
+        sermonId: input.sermonID,
+        uploadType: input.uploadType,
+        languageCode: input.language ?? null,
+        filename: filename ?? null,
+        twoStep: input.twoStep ?? false,
+      },
+      urlsFor(config, req).origin,
+    );
+    return reply.status(201).send(started);
+  });
+
+  const continueHandler = async (req: FastifyRequest) => {
+    const broadcasterId = await requireBroadcaster(req);
+    const input = parseInput(continueInput, { ...(req.params as object), ...((req.body as object | null) ?? {}) });
+    return continueUpload(db, broadcasterId, input.guid, input.sermonID);
+  };
+  app.put('/media/:guid/continue', continueHandler);
+  app.put('/media/continue', continueHandler);
+
+  app.get('/node/sermons/:sermonID/media_tracker', async (req) => {
+    const { sermonID } = parseInput(z.object({ sermonID: z.string().min(1).max(40) }), req.params);
+    return mediaTracker(db, sermonID);
+  });
+
+  const tus = new TusServer({
+    path: API_BASE + UPLOADS_PATH,
+    datastore: new FileStore({ directory: incoming }),
+    maxSize: MAX_UPLOAD_BYTES,
+    respectForwardedHeaders: true,
+    // The upload's id is the slot's guid from the URL it was created at.
+    namingFunction: async (req) => {
+      const guid = new URL(req.url).pathname.split('/').pop() ?? '';
+      await openUpload(db, guid);
+      return guid;
+    },
+    onUploadFinish: async (_req, upload) => {
+      await finishUpload(db, media, upload.id, path.join(incoming, upload.id));
+      await discard(path.join(incoming, `${upload.id}.json`));
+      return {};
+    },
+  });
+
+  await app.register(async (uploads) => {
+    // Leave request bodies unread: tus and the plain handler stream them to disk themselves.
+    uploads.removeAllContentTypeParsers();
+    uploads.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    const handle = async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
+      const { guid } = parseInput(guidParams, req.params);
+      if (req.headers['tus-resumable'] || req.method === 'HEAD' || req.method === 'PATCH' || req.method === 'OPTIONS') {
+        reply.hijack();
+        await tus.handle(req.raw, reply.raw);
+        return;
+      }
+      // A plain upload: the whole file as the request body.
+      await openUpload(db, guid);
+      const file = path.join(incoming, `${guid}.plain`);
+      try {
+        await pipeline(req.raw, createWriteStream(file));
+      } catch (error) {
+        await discard(file);
+        throw error;
+      }
+      const upload = await finishUpload(db, media, guid, file);
+      return reply.status(upload.state === 'failed' ? 422 : 201).send({
+        guid,
+        state: upload.state,
+        ...(upload.error ? { errors: { file: upload.error } } : {}),
+      });
+    };
+    uploads.route({
+      method: ['POST', 'PUT', 'PATCH', 'HEAD', 'OPTIONS', 'DELETE'],
+      url: `${UPLOADS_PATH}/:guid`,
+      handler: handle,
+    });
+  });
+}

@@ -1,0 +1,168 @@
+import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { NotMediaError, probe } from '@kerygma/ffmpeg/probe';
+import type { Db } from '../db/db.ts';
+import { ApiError, forbidden, notFound } from '../errors.ts';
+import { API_BASE } from '../http/api-base.ts';
+import type { MediaStore } from './media-store.ts';
+import {
+  addMediaEvent,
+  insertUpload,
+  latestTwoStepUpload,
+  mediaEvents,
+  setUploadState,
+  type UploadRow,
+  type UploadType,
+  uploadByGuid,
+} from './uploads.queries.ts';
+
+/** Where upload bytes go, below the API base: `${API_BASE}/uploads/{guid}`. */
+export const UPLOADS_PATH = '/uploads';
+
+export type StartUpload = {
+  sermonId: string;
+  uploadType: UploadType;
+  languageCode: string | null;
+  filename: string | null;
+  twoStep: boolean;
+};
+
+/** `POST media`: a new upload slot for one of the broadcaster's sermons. */
+export async function startUpload(db: Db, broadcasterId: string, input: StartUpload, origin: string) {
+  const [sermon] = await db.query<{ broadcaster_id: string }>(
+    'SELECT broadcaster_id FROM sermon WHERE sermon_id = $1',
+    [input.sermonId],
+  );
+  if (!sermon) throw notFound('error.sermonNotFound');
+  if (sermon.broadcaster_id !== broadcasterId) throw forbidden();
+  const upload = await insertUpload(db, input);
+  return {
+    uploadURL: `${origin}${API_BASE}${UPLOADS_PATH}/${upload.guid}`,
+    guid: upload.guid,
+    mediaType: upload.upload_type,
+  };
+}
+
+/** An upload slot that may still receive bytes (for the tus and plain upload handlers). */
+export async function openUpload(db: Db, guid: string): Promise<UploadRow> {
+  const upload = await uploadByGuid(db, guid);
+  if (!upload) throw notFound('error.uploadNotFound');
+  if (upload.state !== 'created')
+    throw new ApiError(409, 'conflict', { error: { key: 'error.uploadAlreadyReceived' } });
+  return upload;
+}
+
+/** What the file's content must be for its upload type; the file name is never trusted. */
+async function checkContent(file: string, type: UploadType): Promise<string> {
+  if (type === 'original-audio' || type === 'original-video') {
+    const info = await probe(file);
+    if (type === 'original-audio' && !info.hasAudio) throw new NotMediaError(file, 'it has no audio');
+    if (type === 'original-video' && !info.hasVideo) throw new NotMediaError(file, 'it has no video');
+    return [
+      `${info.durationSeconds.toFixed(1)} s`,
+      info.audioCodec,
+      info.videoCodec,
+      info.width && info.height ? `${info.width}x${info.height}` : null,
+    ]
+      .filter(Boolean)
+      .join(', ');
+  }
+  const handle = await open(file, 'r');
+  const head = Buffer.alloc(64);
+  await handle.read(head, 0, 64, 0);
+  await handle.close();
+  const text = head.toString('utf8').replace(/^\uFEFF/, '');
+  if (type === 'pdf' && !text.startsWith('%PDF-')) throw new NotMediaError(file, 'it is not a PDF document');
+  if (type === 'caption' && !/^(WEBVTT|\d+\s*\r?\n\d{2}:\d{2}:\d{2}[,.]\d{3} --> )/.test(text)) {
+    throw new NotMediaError(file, 'it is not an SRT or WebVTT caption file');
+  }
+  return type;
+}
+
+/**
+ * A complete upload: checks the content, keeps the original in the media store (also when the
+ * check fails, so nothing is lost), and records what happened for the media tracker.
+ */
+export async function finishUpload(db: Db, media: MediaStore, guid: string, file: string): Promise<UploadRow> {
+  const upload = await openUpload(db, guid);
+  const { size } = await stat(file);
+  const ext = path
+    .extname(upload.filename ?? '')
+    .toLowerCase()
+    .replace(/[^.a-z0-9]/g, '');
+  const key = `${upload.sermon_id}/original/${guid}${ext}`;
+  const target = media.localPath(key);
+  await mkdir(path.dirname(target), { recursive: true });
+  await rename(file, target);
+  try {
+    const detail = await checkContent(target, upload.upload_type);
+    await db.transaction(async (tx) => {
+      await setUploadState(tx, guid, { state: 'received', sizeBytes: size, storageKey: key });
+      await addMediaEvent(tx, {
+        sermonId: upload.sermon_id,
+        guid,
+        stage: upload.two_step ? 'two-step-received' : 'upload-received',
+      });
+      await addMediaEvent(tx, { sermonId: upload.sermon_id, guid, stage: 'original-analyzed', detail });
+    });
+  } catch (error) {
+    if (!(error instanceof NotMediaError)) throw error;
+    const message = `${upload.filename ?? 'The file'}: ${error.reason}`;
+    await db.transaction(async (tx) => {
+      await setUploadState(tx, guid, { state: 'failed', sizeBytes: size, storageKey: key, error: message });
+      await addMediaEvent(tx, {
+        sermonId: upload.sermon_id,
+        guid,
+        stage: 'upload-failed',
+        failed: true,
+        detail: message,
+      });
+    });
+  }
+  return (await uploadByGuid(db, guid)) as UploadRow;
+}
+
+/** `PUT media/{guid}/continue`: a two-step upload goes on once its settings are made. */
+export async function continueUpload(db: Db, broadcasterId: string, guid: string | undefined, sermonId?: string) {
+  const upload = guid ? await uploadByGuid(db, guid) : sermonId ? await latestTwoStepUpload(db, sermonId) : undefined;
+  if (!upload || upload.state !== 'received' || !upload.two_step) throw notFound('error.uploadNotFound');
+  const [sermon] = await db.query<{ broadcaster_id: string }>(
+    'SELECT broadcaster_id FROM sermon WHERE sermon_id = $1',
+    [upload.sermon_id],
+  );
+  if (sermon?.broadcaster_id !== broadcasterId) throw forbidden();
+  await db.transaction(async (tx) => {
+    await setUploadState(tx, upload.guid, { state: 'continued' });
+    await addMediaEvent(tx, { sermonId: upload.sermon_id, guid: upload.guid, stage: 'two-step-continued' });
+  });
+  return { guid: upload.guid, state: 'continued' };
+}
+
+/** Tracker labels (spec §4) for the pipeline states recorded so far. */
+const TRACKER_LABELS: Record<string, string> = {
+  'upload-received': 'upload received',
+  'two-step-received': 'waiting for advanced settings',
+  'two-step-continued': 'upload received',
+  'upload-failed': 'upload failed',
+};
+
+/** `GET node/sermons/{id}/media_tracker`: the sermon's media history and where it stands. */
+export async function mediaTracker(db: Db, sermonId: string) {
+  const [sermon] = await db.query('SELECT 1 FROM sermon WHERE sermon_id = $1', [sermonId]);
+  if (!sermon) throw notFound('error.sermonNotFound');
+  const events = (await mediaEvents(db, sermonId)).map((e) => ({
+    state: e.stage,
+    stage: TRACKER_LABELS[e.stage] ?? null,
+    failed: e.failed,
+    detail: e.detail,
+    guid: e.upload_guid,
+    timestamp: Math.floor(e.created_at.getTime() / 1000),
+  }));
+  const last = events[events.length - 1];
+  return { sermonID: sermonId, state: last?.state ?? null, failed: last?.failed ?? false, events };
+}
+
+/** Removes a half-written temporary file (an aborted plain upload). */
+export async function discard(file: string): Promise<void> {
+  await unlink(file).catch(() => {});
+}
