@@ -1,8 +1,16 @@
 import type { EntityCache } from './catalogue/entity-cache.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
+import type { MediaCounters } from './media/media-counters.ts';
 import type { MediaStore } from './media/media-store.ts';
 import type { StatsCache } from './reference/catalogue-stats.ts';
 
 /** Everything a route module needs, passed explicitly (no globals). */
-export type ApiDeps = { db: Db; config: Config; media: MediaStore; stats: StatsCache; entities: EntityCache };
+export type ApiDeps = {
+  db: Db;
+  config: Config;
+  media: MediaStore;
+  stats: StatsCache;
+  entities: EntityCache;
+  counters: MediaCounters;
+};

@@ -18,7 +18,6 @@ import { sermonRoutes } from './sermons/sermons.routes.ts';
 import { mountSite } from './site/site.ts';
 import { speakerRoutes } from './speakers/speakers.routes.ts';
 
-
 export type AppOptions = { logger?: FastifyBaseLogger; rootDir?: string };
 
 /** Builds the whole HTTP application from its dependencies (tests call this with app.inject). */
@@ -71,6 +70,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
     }
   };
   app.get('/healthz', health);
+  app.addHook('onClose', () => deps.counters.stop());
 
   await app.register(
     async (api) => {

@@ -6,6 +6,7 @@ import { ensureReferenceData } from './catalogue/reference-data.ts';
 import { loadConfig } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
+import { mediaCounters } from './media/media-counters.ts';
 import { localMediaStore } from './media/media-store.ts';
 import { statsCache } from './reference/catalogue-stats.ts';
 
@@ -36,7 +37,14 @@ async function main() {
   const stats = statsCache(db);
   stats.peek(); // start computing catalogue totals now, not on the first request
   const app = await buildApp(
-    { db, config, media: localMediaStore(config.mediaDir), stats, entities: entityCache(db) },
+    {
+      db,
+      config,
+      media: localMediaStore(config.mediaDir),
+      stats,
+      entities: entityCache(db),
+      counters: mediaCounters(db, { onError: (err) => log.warn({ err }, 'could not save media counts') }),
+    },
     { logger: log },
   );
   let stopping = false;

@@ -6,6 +6,7 @@ import { buildApp } from '../app.ts';
 import { entityCache } from '../catalogue/entity-cache.ts';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
+import { mediaCounters } from '../media/media-counters.ts';
 import { localMediaStore } from '../media/media-store.ts';
 import { buildTestApp, getJson, type TestApp } from '../test/test-app.ts';
 import { BACKENDS } from '../test/test-db.ts';
@@ -84,7 +85,14 @@ describe('health check without a database', () => {
     };
     const stats = { get: () => Promise.reject(new Error('connection refused')), peek: () => undefined };
     const app = await buildApp(
-      { db: down, config, media: localMediaStore(config.mediaDir), stats, entities: entityCache(down) },
+      {
+        db: down,
+        config,
+        media: localMediaStore(config.mediaDir),
+        stats,
+        entities: entityCache(down),
+        counters: mediaCounters(down),
+      },
       { rootDir: dir },
     );
     try {

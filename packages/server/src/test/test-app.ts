@@ -6,12 +6,19 @@ import { buildApp } from '../app.ts';
 import { entityCache } from '../catalogue/entity-cache.ts';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
+import { type MediaCounters, mediaCounters } from '../media/media-counters.ts';
 import { localMediaStore } from '../media/media-store.ts';
 import { statsCache } from '../reference/catalogue-stats.ts';
 import { loadFixture } from './fixture.ts';
 import { openTestDb } from './test-db.ts';
 
-export type TestApp = { app: FastifyInstance; db: Db; mediaDir: string; close(): Promise<void> };
+export type TestApp = {
+  app: FastifyInstance;
+  db: Db;
+  mediaDir: string;
+  counters: MediaCounters;
+  close(): Promise<void>;
+};
 
 /** The whole HTTP app on a fresh database holding the fixture catalogue, for app.inject tests. */
 export async function buildTestApp(backend: 'pglite' | 'postgres'): Promise<TestApp> {
@@ -33,6 +40,7 @@ export async function buildTestApp(backend: 'pglite' | 'postgres'): Promise<Test
       data: [-10, 12, -5, 7],
     }),
   );
+  const counters = mediaCounters(testDb.db, { flushMs: 60_000 });
   const app = await buildApp(
     {
       db: testDb.db,
@@ -40,6 +48,7 @@ export async function buildTestApp(backend: 'pglite' | 'postgres'): Promise<Test
       media: localMediaStore(config.mediaDir),
       stats: statsCache(testDb.db),
       entities: entityCache(testDb.db),
+      counters,
     },
     { rootDir: dataDir },
   );
@@ -47,6 +56,7 @@ export async function buildTestApp(backend: 'pglite' | 'postgres'): Promise<Test
     app,
     db: testDb.db,
     mediaDir: config.mediaDir,
+    counters,
     async close() {
       await app.close();
       await testDb.drop();
