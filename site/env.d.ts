@@ -7,5 +7,11 @@ declare namespace App {
     api: import('@kerygma/api/client').ApiClient;
     t: import('@kerygma/i18n/t').Translate;
     locale: import('@kerygma/i18n/locales').LocaleCode;
+    /** Path of the current page without locale prefix and query: '/', '/sermons/1'. */
+    path: string;
+    /** Public origin for absolute URLs, e.g. 'https://kerygma.example'. */
+    origin: string;
+    /** A site path in the current locale: href('/sermons') is '/de/sermons' in German. */
+    href: (path: string) => string;
   }
 }

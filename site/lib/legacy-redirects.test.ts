@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { legacyRedirect } from './legacy-redirects.ts';
+
+const to = (path: string, search = '') => legacyRedirect(path, search)?.location;
+
+describe('legacyRedirect', () => {
+  it('answers 301', () => {
+    expect(legacyRedirect('/sermoninfo.asp', '?SID=1')).toEqual({ status: 301, location: '/sermons/1' });
+  });
+
+  it('maps old sermon pages to /sermons/{id}', () => {
+    expect(to('/sermoninfo.asp', '?SID=51202319240')).toBe('/sermons/51202319240');
+    expect(to('/sermoninfo.asp', '?m=t&s=51202319240')).toBe('/sermons/51202319240');
+    expect(to('/SermonInfo.asp', '?sid=42')).toBe('/sermons/42');
+    expect(to('/sermon.asp', '?SID=42')).toBe('/sermons/42');
+    expect(to('/playpopup.asp', '?SID=42')).toBe('/sermons/42');
+    expect(to('/sermon/42')).toBe('/sermons/42');
+    expect(to('/sermoninfo/42/')).toBe('/sermons/42');
+  });
+
+  it('sends old sermon pages without a usable id to the sermon list', () => {
+    expect(to('/sermoninfo.asp')).toBe('/sermons');
+    expect(to('/sermoninfo.asp', '?SID=abc')).toBe('/sermons');
+    expect(to('/sermons.asp')).toBe('/sermons');
+  });
+
+  it('maps old series pages', () => {
+    expect(to('/series.asp', '?seriesID=77')).toBe('/series/77');
+    expect(to('/series.asp', '?id=77')).toBe('/series/77');
+    expect(to('/series.asp', '?keyword=Romans')).toBe('/series');
+    expect(to('/sermonseries/77')).toBe('/series/77');
+  });
+
+  it('maps podcast pages to the podcast series list', () => {
+    for (const path of [
+      '/podcast',
+      '/podcasts',
+      '/podcasts/',
+      '/podcast.asp',
+      '/podcasts.asp',
+      '/podcasts/gracechurch',
+    ])
+      expect(to(path), path).toBe('/series/podcasts');
+  });
+
+  it('maps about, goj and learn', () => {
+    expect(to('/about')).toBe('/articles-of-faith');
+    expect(to('/aboutus.asp')).toBe('/articles-of-faith');
+    expect(to('/goj')).toBe('/sermons/topics/gospel');
+    expect(to('/GOJ.asp')).toBe('/sermons/topics/gospel');
+    expect(to('/learn')).toBe('/broadcaster/sign-up');
+    expect(to('/learnmore.asp')).toBe('/broadcaster/sign-up');
+  });
+
+  it('maps the sitemap, login and logout', () => {
+    expect(to('/sitemap.xml')).toBe('/sitemap/index.xml');
+    expect(to('/login')).toBe('/user/login');
+    expect(to('/login/', '?next=%2Fsermons%2F1')).toBe('/user/login?next=%2Fsermons%2F1');
+    expect(to('/logout')).toBe('/user/logout');
+  });
+
+  it('strips the English prefix that does not exist', () => {
+    expect(to('/en')).toBe('/');
+    expect(to('/en/')).toBe('/');
+    expect(to('/en/sermons/1', '?autoplay=1')).toBe('/sermons/1?autoplay=1');
+  });
+
+  it('leaves other paths alone', () => {
+    for (const path of [
+      '/',
+      '/sermons',
+      '/sermons/42',
+      '/series/77',
+      '/de',
+      '/english',
+      '/podcastsx',
+      '/sitemap/index.xml',
+      '/user/login',
+    ])
+      expect(legacyRedirect(path), path).toBeUndefined();
+  });
+});

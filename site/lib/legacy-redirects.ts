@@ -1,0 +1,114 @@
+/**
+ * Legacy and mapping redirects (spec §2 "Legacy redirects (301)"): old SermonAudio-style URLs
+ * and a few fixed aliases answer 301 with the new path, keeping links and search results from the
+ * old site alive. Matching is case-insensitive on the path and on query parameter names (the old
+ * ASP site was case-insensitive: `SID`, `sid` and `Sid` all occur in the wild). A trailing slash
+ * is ignored.
+ *
+ * Mapping table (old → new):
+ *
+ * | Old path                                           | New path                          |
+ * | -------------------------------------------------- | --------------------------------- |
+ * | /sermoninfo.asp?SID={id}  (also ?s={id})           | /sermons/{id}                     |
+ * | /sermon.asp?SID={id}, /playpopup.asp?SID={id}      | /sermons/{id}                     |
+ * | /sermoninfo.asp, /sermon.asp without an id         | /sermons                          |
+ * | /sermon/{id}, /sermoninfo/{id}                     | /sermons/{id}                     |
+ * | /sermons.asp                                       | /sermons                          |
+ * | /series.asp?seriesID={id} (also ?id=, ?series=)    | /series/{id}                      |
+ * | /series.asp without a numeric id                   | /series                           |
+ * | /sermonseries/{id}                                 | /series/{id}                      |
+ * | /podcast, /podcasts, /podcast.asp, /podcasts.asp   | /series/podcasts                  |
+ * |   and anything below /podcast/ or /podcasts/       |                                   |
+ * | /about, /about.asp, /aboutus.asp, /about-us        | /articles-of-faith                |
+ * | /goj, /goj.asp (the old "Gospel of Jesus" page)    | /sermons/topics/gospel            |
+ * | /learn, /learn.asp, /learnmore.asp, /learn-more    | /broadcaster/sign-up (the old     |
+ * |                                                    | "learn more" page for churches)   |
+ * | /sitemap.xml                                       | /sitemap/index.xml                |
+ * | /login, /login.asp                                 | /user/login (query kept: `next`)  |
+ * | /logout, /logout.asp                               | /user/logout                      |
+ * | /en, /en/{path}  (English has no prefix)           | /, /{path}                        |
+ *
+ * Unmatched paths fall through to the pages (and to the 404 page).
+ */
+
+export type LegacyRedirect = { status: 301; location: string };
+
+/** Query parameters carried over to the new URL for the login/logout aliases. */
+const KEEP_QUERY = new Set(['/user/login', '/user/logout']);
+
+type Rule = {
+  /** Lower-cased paths without trailing slash, or a pattern over the lower-cased path. */
+  match: readonly string[] | RegExp;
+  to: (m: { query: URLSearchParams; groups: Record<string, string> }) => string;
+};
+
+const digits = /^\d+$/;
+
+/** The first query value whose name (case-insensitive) is one of `names` and which is all digits. */
+function numericParam(query: URLSearchParams, names: readonly string[]): string | undefined {
+  for (const name of names) {
+    for (const [key, value] of query) {
+      if (key.toLowerCase() === name && digits.test(value.trim())) return value.trim();
+    }
+  }
+  return undefined;
+}
+
+const RULES: readonly Rule[] = [
+  {
+    match: ['/sermoninfo.asp', '/sermon.asp', '/playpopup.asp'],
+    to: ({ query }) => {
+      const id = numericParam(query, ['sid', 's', 'sermonid']);
+      return id ? `/sermons/${id}` : '/sermons';
+    },
+  },
+  { match: /^\/(?:sermon|sermoninfo)\/(?<id>\d+)$/, to: ({ groups }) => `/sermons/${groups.id}` },
+  { match: ['/sermons.asp'], to: () => '/sermons' },
+  {
+    match: ['/series.asp', '/seriesinfo.asp'],
+    to: ({ query }) => {
+      const id = numericParam(query, ['seriesid', 'id', 'series']);
+      return id ? `/series/${id}` : '/series';
+    },
+  },
+  { match: /^\/sermonseries\/(?<id>\d+)$/, to: ({ groups }) => `/series/${groups.id}` },
+  { match: /^\/podcasts?(?:\.asp)?(?:\/.*)?$/, to: () => '/series/podcasts' },
+  { match: ['/about', '/about.asp', '/aboutus.asp', '/about-us'], to: () => '/articles-of-faith' },
+  { match: ['/goj', '/goj.asp'], to: () => '/sermons/topics/gospel' },
+  { match: ['/learn', '/learn.asp', '/learnmore.asp', '/learn-more'], to: () => '/broadcaster/sign-up' },
+  { match: ['/sitemap.xml'], to: () => '/sitemap/index.xml' },
+  { match: ['/login', '/login.asp'], to: () => '/user/login' },
+  { match: ['/logout', '/logout.asp'], to: () => '/user/logout' },
+];
+
+/**
+ * The 301 target for a legacy or alias path, or undefined when the path is not one.
+ * `pathname` is the request path as received (percent-encoded), `search` its query string.
+ */
+export function legacyRedirect(pathname: string, search = ''): LegacyRedirect | undefined {
+  const query = new URLSearchParams(search);
+  // English has no prefix: /en and /en/… go to the unprefixed page (query kept).
+  const en = /^\/en(\/.*)?$/i.exec(pathname);
+  if (en) return { status: 301, location: `${en[1] || '/'}${search && search !== '?' ? normalSearch(search) : ''}` };
+
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname.toLowerCase();
+  for (const rule of RULES) {
+    let groups: Record<string, string> | undefined;
+    if (Array.isArray(rule.match)) {
+      if (rule.match.includes(path)) groups = {};
+    } else {
+      const m = (rule.match as RegExp).exec(path);
+      if (m) groups = { ...m.groups };
+    }
+    if (groups) {
+      const to = rule.to({ query, groups });
+      const keep = KEEP_QUERY.has(to) && query.size > 0 ? `?${query.toString()}` : '';
+      return { status: 301, location: `${to}${keep}` };
+    }
+  }
+  return undefined;
+}
+
+function normalSearch(search: string): string {
+  return search.startsWith('?') ? search : `?${search}`;
+}
