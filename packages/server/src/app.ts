@@ -16,6 +16,7 @@ import { searchRoutes } from './search/search.routes.ts';
 import { seriesRoutes } from './series/series.routes.ts';
 import { sermonRoutes } from './sermons/sermons.routes.ts';
 import { mountSite } from './site/site.ts';
+import { sitemapRoutes } from './sitemaps/sitemaps.routes.ts';
 import { speakerRoutes } from './speakers/speakers.routes.ts';
 
 export type AppOptions = { logger?: FastifyBaseLogger; rootDir?: string };
@@ -92,6 +93,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
 
   await app.register(fastifyStatic, { root: deps.config.mediaDir, serve: false });
   mediaRoutes(app, deps);
+  sitemapRoutes(app, deps);
 
   const rootDir = options.rootDir ?? path.resolve(import.meta.dirname, '../../..');
   if (existsSync(path.join(rootDir, 'dist/server/entry.mjs'))) await mountSite(app, rootDir);

@@ -86,23 +86,27 @@ export async function uploadRoutes(app: FastifyInstance, { db, config, media }: 
     return mediaTracker(db, sermonID);
   });
 
-  const tus = new TusServer({
-    path: API_BASE + UPLOADS_PATH,
-    datastore: new FileStore({ directory: incoming }),
-    maxSize: MAX_UPLOAD_BYTES,
-    respectForwardedHeaders: true,
-    // The upload's id is the slot's guid from the URL it was created at.
-    namingFunction: async (req) => {
-      const guid = new URL(req.url).pathname.split('/').pop() ?? '';
-      await openUpload(db, guid);
-      return guid;
-    },
-    onUploadFinish: async (_req, upload) => {
-      await finishUpload(db, media, upload.id, path.join(incoming, upload.id));
-      await discard(path.join(incoming, `${upload.id}.json`));
-      return {};
-    },
-  });
+  // Made on first use: FileStore's constructor starts an unawaited mkdir that must not outlive
+  // a short-lived app (tests build and remove many).
+  let tus: TusServer | undefined;
+  const tusServer = () =>
+    (tus ??= new TusServer({
+      path: API_BASE + UPLOADS_PATH,
+      datastore: new FileStore({ directory: incoming }),
+      maxSize: MAX_UPLOAD_BYTES,
+      respectForwardedHeaders: true,
+      // The upload's id is the slot's guid from the URL it was created at.
+      namingFunction: async (req) => {
+        const guid = new URL(req.url).pathname.split('/').pop() ?? '';
+        await openUpload(db, guid);
+        return guid;
+      },
+      onUploadFinish: async (_req, upload) => {
+        await finishUpload(db, media, upload.id, path.join(incoming, upload.id));
+        await discard(path.join(incoming, `${upload.id}.json`));
+        return {};
+      },
+    }));
 
   await app.register(async (uploads) => {
     // Leave request bodies unread: tus and the plain handler stream them to disk themselves.
@@ -112,7 +116,7 @@ export async function uploadRoutes(app: FastifyInstance, { db, config, media }: 
       const { guid } = parseInput(guidParams, req.params);
       if (req.headers['tus-resumable'] || req.method === 'HEAD' || req.method === 'PATCH' || req.method === 'OPTIONS') {
         reply.hijack();
-        await tus.handle(req.raw, reply.raw);
+        await tusServer().handle(req.raw, reply.raw);
         return;
       }
       // A plain upload: the whole file as the request body.

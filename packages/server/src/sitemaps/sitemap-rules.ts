@@ -1,0 +1,134 @@
+import type { ChangeFreq } from './sitemap-xml.ts';
+
+/**
+ * Sitemap rules of the spec (§2 "Sitemaps", §5, §9): which pages are listed, how often they
+ * change and how they rank against each other.
+ */
+
+/** lastmod is never earlier than this (spec §5): the date the current URLs went live. */
+export const LASTMOD_FLOOR = '2025-03-05';
+
+/** URLs per file: a warning above WARN_URLS, never more than MAX_URLS (spec §9). */
+export const WARN_URLS = 40_000;
+export const MAX_URLS = 50_000;
+/** The sitemaps.org limit on one file's uncompressed size. */
+export const MAX_BYTES = 50 * 1024 * 1024;
+
+/** Paths that never appear in a sitemap, nor anything below them (spec §2). */
+export const EXCLUDED_PATHS = [
+  '/dashboard',
+  '/django',
+  '/demo',
+  '/video-wall',
+  '/rewrite',
+  '/embed',
+  '/admin',
+  '/healthz',
+  '/legacy',
+] as const;
+
+export function isExcludedPath(path: string): boolean {
+  const lower = path.toLowerCase();
+  return EXCLUDED_PATHS.some((p) => lower === p || lower.startsWith(`${p}/`) || lower.startsWith(`${p}?`));
+}
+
+export type Rank = { priority: number; changefreq: ChangeFreq };
+
+/**
+ * Sermons (and their video entries), §9: "priorities 1 entries, 0.8 current year, 0.5 others;
+ * daily frequency current year else monthly or weekly". Read as: staff picks rank 1.0, other
+ * sermons preached this year 0.8, older ones 0.5; this year's change daily, last year's weekly,
+ * older ones monthly.
+ */
+export function sermonRank(preachYear: number, staffPick: boolean, currentYear: number): Rank {
+  const priority = staffPick ? 1 : preachYear >= currentYear ? 0.8 : 0.5;
+  const changefreq: ChangeFreq =
+    preachYear >= currentYear ? 'daily' : preachYear === currentYear - 1 ? 'weekly' : 'monthly';
+  return { priority, changefreq };
+}
+
+/** Fixed ranks per kind: §9 where it says (static, categories, hashtags), else our choice. */
+export const RANKS = {
+  static: { priority: 1, changefreq: 'daily' },
+  staticFixed: { priority: 1, changefreq: 'monthly' },
+  categories: { priority: 0.6, changefreq: 'weekly' },
+  hashtags: { priority: 0.6, changefreq: 'weekly' },
+  topics: { priority: 0.6, changefreq: 'weekly' },
+  broadcasters: { priority: 0.7, changefreq: 'weekly' },
+  speakers: { priority: 0.7, changefreq: 'weekly' },
+  series: { priority: 0.6, changefreq: 'weekly' },
+  scriptureBook: { priority: 0.6, changefreq: 'weekly' },
+  scriptureChapter: { priority: 0.5, changefreq: 'weekly' },
+} as const satisfies Record<string, Rank>;
+
+/** Sermons-by-date pages: this year's change daily, older ones monthly. */
+export function dateRank(year: number, currentYear: number): Rank {
+  return year >= currentYear ? { priority: 0.6, changefreq: 'daily' } : { priority: 0.4, changefreq: 'monthly' };
+}
+
+/**
+ * Where a static page's lastmod comes from: 'catalogue' pages list sermons, speakers, series or
+ * broadcasters and change with them (lastmod of the newest published sermon change); 'fixed'
+ * pages are text that changes with releases (the floor date); 'live' pages change all the time
+ * with content the catalogue does not date (webcasts, the daily devotional): no lastmod.
+ */
+export type StaticSource = 'catalogue' | 'fixed' | 'live';
+
+/**
+ * The public top-level and list pages of §2 that take no parameter, English (no prefix). Not
+ * listed: per-user pages (library, my church, comments, settings, activation), tools (multiview,
+ * promotions), sign-in pages, and every excluded path.
+ */
+export const STATIC_PAGES: readonly { path: string; source: StaticSource }[] = [
+  { path: '/', source: 'catalogue' },
+  { path: '/sermons', source: 'catalogue' },
+  ...[
+    'featured',
+    'staff-picks',
+    'videos',
+    'clips',
+    'transcripts',
+    'categories',
+    'languages',
+    'scripture',
+    'topics',
+  ].map((p) => ({ path: `/sermons/${p}`, source: 'catalogue' as const })),
+  ...['', '/week', '/50s', '/60s', '/70s'].map((p) => ({ path: `/sermons/date${p}`, source: 'catalogue' as const })),
+  { path: '/speakers', source: 'catalogue' },
+  ...['featured', 'choice', 'classic', 'primary', 'puritans', 'alphabetical'].map((p) => ({
+    path: `/speakers/${p}`,
+    source: 'catalogue' as const,
+  })),
+  { path: '/series', source: 'catalogue' },
+  ...['picks', 'podcasts', 'recent'].map((p) => ({ path: `/series/${p}`, source: 'catalogue' as const })),
+  { path: '/broadcasters', source: 'catalogue' },
+  ...[
+    'featured',
+    'newest',
+    'usa',
+    'international',
+    'school',
+    'seminary',
+    'podcast',
+    'group',
+    'vacant',
+    'alphabetical',
+  ].map((p) => ({ path: `/broadcasters/${p}`, source: 'catalogue' as const })),
+  { path: '/feed', source: 'catalogue' },
+  ...['sermons', 'articles', 'notices', 'webcasts'].map((p) => ({ path: `/feed/${p}`, source: 'catalogue' as const })),
+  { path: '/sitemap', source: 'catalogue' },
+  { path: '/webcasts', source: 'live' },
+  { path: '/webcasts/recent', source: 'live' },
+  { path: '/radio', source: 'live' },
+  { path: '/daily-devotional', source: 'live' },
+  { path: '/vault', source: 'live' },
+  { path: '/search', source: 'fixed' },
+  { path: '/hymnal', source: 'fixed' },
+  { path: '/psalter', source: 'fixed' },
+  { path: '/news', source: 'fixed' },
+  { path: '/release-notes', source: 'fixed' },
+  { path: '/articles-of-faith', source: 'fixed' },
+  { path: '/privacy-policy', source: 'fixed' },
+  { path: '/devices', source: 'fixed' },
+  { path: '/broadcaster/sign-up', source: 'fixed' },
+];
