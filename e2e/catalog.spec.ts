@@ -1,0 +1,133 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+/** Speakers, series and broadcasters: lists, entity pages, tabs, redirects and not-found pages. */
+
+const scan = async (page: Page) => {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`);
+  expect(summary).toEqual([]);
+};
+
+/** The JSON-LD objects of the page. */
+const jsonLd = async (page: Page) =>
+  Promise.all(
+    (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t)),
+  ) as Promise<Record<string, unknown>[]>;
+
+test('a speaker found by letter opens the speaker page with its tabs', async ({ page }) => {
+  const response = await page.goto('/speakers/alphabetical/B');
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['cache-control']).toBe('public, max-age=60');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Speakers: B');
+  const letters = page.getByRole('navigation', { name: 'Browse by letter' });
+  await expect(letters.getByRole('link', { name: 'B', exact: true })).toHaveAttribute('aria-current', 'page');
+  const first = page.locator('li.speaker-row a.speaker-name').first();
+  const name = (await first.textContent())?.trim() ?? '';
+  expect(name).toMatch(/\S/);
+  await first.click();
+  await expect(page).toHaveURL(/\/speakers\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  const tabs = page.getByRole('navigation', { name: 'Speaker sections' });
+  await expect(tabs.getByRole('link', { name: 'Recent' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.locator('li.sermon-row').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Preaches at' })).toBeVisible();
+  expect((await jsonLd(page)).map((d) => d['@type'])).toContain('Person');
+  await scan(page);
+
+  await tabs.getByRole('link', { name: 'Sermons' }).click();
+  await expect(page).toHaveURL(/\/speakers\/\d+\/sermons$/);
+  await expect(tabs.getByRole('link', { name: 'Sermons' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.locator('li.sermon-row').first()).toBeVisible();
+});
+
+test('a speaker name redirects to the id page; an unknown speaker is a 404', async ({ page, request }) => {
+  const list = await (await request.get('/api/v2/node/speakers?pageSize=1')).json();
+  const speaker = list.results[0] as { speakerID: number; displayName: string };
+  const res = await request.get(`/speakers/${encodeURIComponent(speaker.displayName)}/series`, { maxRedirects: 0 });
+  expect(res.status()).toBe(301);
+  expect(res.headers().location).toBe(`/speakers/${speaker.speakerID}/series`);
+
+  const missing = await page.goto('/speakers/No%20Such%20Speaker');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Speaker not found');
+});
+
+test('a broadcaster found by state opens the broadcaster page with its tabs', async ({ page }) => {
+  await page.goto('/broadcasters/state');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('US states');
+  await page.getByRole('link', { name: 'Pennsylvania' }).click();
+  await expect(page).toHaveURL(/\/broadcasters\/state\/PA$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Broadcasters in Pennsylvania');
+  const first = page.locator('li.broadcaster-row a.broadcaster-name').first();
+  const name = (await first.textContent())?.trim() ?? '';
+  await first.click();
+  await expect(page).toHaveURL(/\/broadcasters\/[a-z0-9]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+  await expect(page.getByText('Service times')).toBeVisible();
+  const ld = await jsonLd(page);
+  const org = ld.find((d) => d['@type'] === 'Church' || d['@type'] === 'Organization');
+  expect(org?.address).toMatchObject({ '@type': 'PostalAddress', addressCountry: 'US', addressRegion: 'PA' });
+  expect(org?.geo).toMatchObject({ '@type': 'GeoCoordinates' });
+  await scan(page);
+
+  const tabs = page.getByRole('navigation', { name: 'Broadcaster sections' });
+  for (const tab of ['Overview', 'Sermons', 'Series', 'Speakers', 'Articles', 'Notices', 'Comments']) {
+    await expect(tabs.getByRole('link', { name: tab, exact: true })).toBeVisible();
+  }
+  await tabs.getByRole('link', { name: 'Speakers', exact: true }).click();
+  await expect(page).toHaveURL(/\/speakers$/);
+  await expect(tabs.getByRole('link', { name: 'Speakers', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(page.locator('li.speaker-row').first()).toBeVisible();
+  await tabs.getByRole('link', { name: 'Notices', exact: true }).click();
+  await expect(page.getByRole('status')).toContainText('has not posted any notices');
+});
+
+test('an upper-case broadcaster id answers 301 to the lower-case URL; an unknown one is a 404', async ({
+  page,
+  request,
+}) => {
+  const res = await request.get('/broadcasters/GraceChurch/series?page=1', { maxRedirects: 0 });
+  expect(res.status()).toBe(301);
+  expect(res.headers().location).toBe('/broadcasters/gracechurch/series?page=1');
+  expect(res.headers()['cache-control']).toBe('public, max-age=60');
+  const missing = await page.goto('/broadcasters/no-such-broadcaster');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Broadcaster not found');
+});
+
+test('a series page shows its sermons and PodcastSeries data; an unknown series is a 404', async ({ page }) => {
+  await page.goto('/series/podcasts');
+  const first = page.locator('li.series-row a.series-title').first();
+  const title = (await first.textContent())?.trim() ?? '';
+  await first.click();
+  await expect(page).toHaveURL(/\/series\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(page.locator('li.sermon-row').first()).toBeVisible();
+  const ld = await jsonLd(page);
+  expect(ld.find((d) => d['@type'] === 'PodcastSeries')).toMatchObject({ name: title });
+  await scan(page);
+
+  const missing = await page.goto('/series/1');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Series not found');
+});
+
+test('robots.txt keeps crawlers out of the excluded paths', async ({ request }) => {
+  const res = await request.get('/robots.txt');
+  expect(res.status()).toBe(200);
+  const text = await res.text();
+  for (const path of [
+    '/dashboard',
+    '/django',
+    '/demo',
+    '/video-wall',
+    '/rewrite',
+    '/embed',
+    '/admin',
+    '/healthz',
+    '/legacy',
+  ])
+    expect(text).toContain(`Disallow: ${path}\n`);
+  expect(text).toContain('Sitemap: /sitemap/index.xml');
+});

@@ -1,0 +1,112 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+const rows = (page: Page) => page.locator('li.sermon-row');
+
+test('home → sermons → filter by language and book → a sermon page with structured data', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Sermons' }).click();
+  await expect(page).toHaveURL(/\/sermons$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sermons');
+  await expect(rows(page)).toHaveCount(25);
+  await expect(page.getByRole('navigation', { name: 'Pages' }).getByRole('link', { name: 'Next' })).toHaveAttribute(
+    'href',
+    '/sermons?page=2',
+  );
+
+  const filters = page.getByRole('form', { name: 'Filter sermons' });
+  await filters.getByLabel('Language').selectOption({ label: 'Spanish' });
+  await filters.getByLabel('Book').selectOption({ label: 'Romans' });
+  await filters.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(/[?&]languageCode=es(&|$)/);
+  await expect(page).toHaveURL(/[?&]book=Rom(&|$)/);
+  await expect(filters.getByLabel('Language')).toHaveValue('es');
+  await expect(rows(page).first()).toBeVisible();
+  await expect(rows(page).first()).toContainText('Romans');
+
+  await rows(page).first().locator('a.sermon-title').click();
+  await expect(page).toHaveURL(/\/sermons\/\d+$/);
+  const title = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? '';
+  expect(title).not.toBe('');
+  await expect(page.locator('link[rel=canonical]')).toHaveAttribute(
+    'href',
+    new RegExp(`${new URL(page.url()).pathname}$`),
+  );
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', /summary/);
+
+  const json = await page.locator('script[type="application/ld+json"]').textContent();
+  const data = JSON.parse(json ?? 'null') as Record<string, unknown>[];
+  const types = data.map((d) => d['@type']);
+  expect(types).toContain('BreadcrumbList');
+  const episode = data.find((d) => d['@type'] === 'PodcastEpisode' || d['@type'] === 'VideoObject');
+  expect(episode?.name).toBe(title);
+  expect(episode?.uploadDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  expect(String(episode?.duration ?? (episode?.associatedMedia as { duration?: string })?.duration)).toMatch(/^PT/);
+});
+
+test('sermons by Scripture: book, then chapter', async ({ page }) => {
+  await page.goto('/sermons/scripture');
+  await expect(page.getByRole('heading', { level: 2, name: 'New Testament' })).toBeVisible();
+  await page.getByRole('link', { name: 'Romans', exact: true }).click();
+  await expect(page).toHaveURL(/\/sermons\/scripture\/romans$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sermons on Romans');
+  await page.getByRole('navigation', { name: 'Chapters' }).getByRole('link', { name: '8', exact: true }).click();
+  await expect(page).toHaveURL(/\/sermons\/scripture\/romans\/8$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sermons on Romans 8');
+  await expect(rows(page).first()).toContainText('Romans 8');
+  // OSIS abbreviations and other spellings redirect to the lower-cased name.
+  const res = await page.request.get('/sermons/scripture/Rom/8', { maxRedirects: 0 });
+  expect(res.status()).toBe(301);
+  expect(res.headers().location).toBe('/sermons/scripture/romans/8');
+});
+
+test('sermons by language, and the sermon lists answer with a short public cache', async ({ page, request }) => {
+  await page.goto('/sermons/languages');
+  await page.getByRole('link', { name: 'Spanish', exact: true }).click();
+  await expect(page).toHaveURL(/\/sermons\/languages\/es$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sermons in Spanish');
+  await expect(rows(page)).toHaveCount(25);
+
+  for (const path of [
+    '/sermons?page=2',
+    '/sermons/staff-picks',
+    '/sermons/featured',
+    '/sermons/videos',
+    '/sermons/clips',
+    '/sermons/categories',
+    '/sermons/categories/sunday-am',
+    '/sermons/topics',
+    '/sermons/date',
+    '/sermons/date/70s',
+    '/sermons/date/week',
+    '/sermons/date/2024/3',
+  ]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    expect(res.headers()['cache-control'], path).toBe('public, max-age=60');
+  }
+  await page.goto('/sermons/transcripts');
+  await expect(page.getByText('No Results')).toBeVisible();
+});
+
+test('unknown languages, categories, topics and books show 404 pages', async ({ page }) => {
+  const cases: [string, string][] = [
+    ['/sermons/languages/xx', 'Language not found'],
+    ['/sermons/categories/no-such-category', 'Category not found'],
+    ['/sermons/topics/no-such-topic', 'Topic not found'],
+    ['/sermons/scripture/no-such-book', 'This page could not be found'],
+    ['/sermons/date/2024/2/30', 'This page could not be found'],
+  ];
+  for (const [path, message] of cases) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(message);
+  }
+});
+
+test('the sermon list with its filter bar has no axe violations', async ({ page }) => {
+  await page.goto('/sermons?languageCode=es');
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+});

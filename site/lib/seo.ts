@@ -1,0 +1,126 @@
+import type { Sermon } from '@kerygma/domain/catalogue';
+import { isoDuration } from './format.ts';
+
+/** Structured data and share-card helpers (schema.org JSON-LD, Open Graph, Twitter cards). */
+
+export type JsonLdObject = { [key: string]: unknown };
+
+/**
+ * JSON for a `<script type="application/ld+json">`: `<`, `>`, `&` and the line separators are
+ * escaped so that no text inside (a title with '</script>') can end the element early.
+ */
+export function serializeJsonLd(data: unknown): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** Plain text of at most `max` characters, cut at a word with '…'. */
+export function truncate(text: string, max = 160): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
+}
+
+export type Crumb = { name: string; url: string };
+
+/** schema.org BreadcrumbList of absolute URLs. */
+export function breadcrumbList(crumbs: readonly Crumb[]): JsonLdObject {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, item: c.url })),
+  };
+}
+
+/** 'YYYY-MM-DD' of an instant (epoch seconds), in UTC. */
+function dayOf(epochSeconds: number): string {
+  return new Date(epochSeconds * 1000).toISOString().slice(0, 10);
+}
+
+export type SermonLdInput = {
+  sermon: Sermon;
+  /** Absolute URL of the sermon page (canonical). */
+  url: string;
+  description: string;
+  /** Absolute URLs of the speaker, broadcaster and series pages. */
+  speakerUrl: string;
+  broadcasterUrl: string;
+  seriesUrl?: string | undefined;
+  /** Whether the page presents the video (VideoObject) or the audio (PodcastEpisode). */
+  asVideo: boolean;
+};
+
+/**
+ * The sermon's structured data: a VideoObject when it is shown as video, else a PodcastEpisode
+ * with its audio as associatedMedia; durations in ISO 8601, dates 'YYYY-MM-DD'.
+ */
+export function sermonJsonLd(input: SermonLdInput): JsonLdObject {
+  const { sermon, url, description, asVideo } = input;
+  const audio = sermon.media.audio[0];
+  const video = sermon.media.video[0];
+  const uploadDate = sermon.publishTimestamp !== null ? dayOf(sermon.publishTimestamp) : sermon.preachDate;
+  const author = {
+    '@type': 'Person',
+    name: sermon.speaker.displayName,
+    url: input.speakerUrl,
+    ...(sermon.speaker.portraitURL ? { image: sermon.speaker.portraitURL } : {}),
+  };
+  const publisher = {
+    '@type': 'Organization',
+    name: sermon.broadcaster.displayName,
+    url: input.broadcasterUrl,
+    ...(sermon.broadcaster.imageURL ? { logo: sermon.broadcaster.imageURL } : {}),
+  };
+  const thumbnail = sermon.videoThumbnail ?? video?.thumbnailImageURL ?? undefined;
+  const common: JsonLdObject = {
+    name: sermon.fullTitle,
+    description,
+    url,
+    inLanguage: sermon.languageCode,
+    datePublished: sermon.preachDate,
+    author,
+    publisher,
+    ...(sermon.keywords.length ? { keywords: sermon.keywords.join(', ') } : {}),
+  };
+  if (asVideo && video) {
+    const seconds = sermon.videoDurationSeconds || video.duration || 0;
+    return {
+      '@context': 'https://schema.org',
+      '@type': 'VideoObject',
+      ...common,
+      uploadDate,
+      ...(seconds > 0 ? { duration: isoDuration(seconds) } : {}),
+      ...(video.streamURL ? { contentUrl: video.streamURL } : {}),
+      ...(thumbnail ? { thumbnailUrl: thumbnail } : {}),
+    };
+  }
+  const seconds = sermon.audioDurationSeconds || audio?.duration || 0;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'PodcastEpisode',
+    ...common,
+    uploadDate,
+    ...(seconds > 0 ? { duration: isoDuration(seconds) } : {}),
+    ...(thumbnail ? { thumbnailUrl: thumbnail } : {}),
+    ...(audio?.streamURL
+      ? {
+          associatedMedia: {
+            '@type': 'AudioObject',
+            contentUrl: audio.streamURL,
+            encodingFormat: audio.mediaType === 'mp3' ? 'audio/mpeg' : audio.mediaType,
+            ...(seconds > 0 ? { duration: isoDuration(seconds) } : {}),
+            uploadDate,
+          },
+        }
+      : {}),
+    ...(sermon.series && input.seriesUrl
+      ? { partOfSeries: { '@type': 'PodcastSeries', name: sermon.series.title, url: input.seriesUrl } }
+      : {}),
+  };
+}

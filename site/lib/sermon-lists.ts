@@ -1,0 +1,210 @@
+import type { ApiClient } from '@kerygma/api/client';
+import { ApiRequestError, type Query } from '@kerygma/api/request';
+import type { BibleBookDto, EventTypeDetail, Language, ListResponse, LiteSermon } from '@kerygma/domain/catalogue';
+import { PAGE_SIZES, SEARCH_SORTS, SERMON_SORTS, type SearchSort, type SermonSort } from '@kerygma/domain/query';
+
+/**
+ * Data helpers of the sermon list pages (spec §2 "Sermons", §9 page sizes, sorts and filter
+ * names). The pages fetch through these and render with SermonList, Pagination and FilterBar.
+ */
+
+/** Sermons per page (spec §9). */
+export const PAGE_SIZE = PAGE_SIZES.sermons;
+
+/** Lists change often; shared caches may keep them a minute. */
+export const LIST_CACHE_CONTROL = 'public, max-age=60';
+
+/** Earliest sermon year (spec §9). */
+export const EARLIEST_YEAR = 1950;
+
+/** The decades with a page of their own (spec §2: /sermons/date/50s, 60s, 70s). */
+export const DECADES = { '50s': 1950, '60s': 1960, '70s': 1970 } as const;
+export type Decade = keyof typeof DECADES;
+
+/** The page number of a list: `?page=N`, 1 when missing or not a whole number from 1 on. */
+export function pageFrom(url: URL): number {
+  const raw = url.searchParams.get('page');
+  if (!raw || !/^\d{1,7}$/.test(raw)) return 1;
+  return Math.max(1, Math.min(1_000_000, Number(raw)));
+}
+
+/** Lower case, accents and punctuation removed, words joined by '-': 'Sunday - AM' → 'sunday-am'. */
+export function slugify(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** A route segment as typed: decoded ('%20' → ' '), trimmed; undefined when malformed. */
+export function segment(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  try {
+    return decodeURIComponent(value).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+export type FilterOptions = {
+  bibleBooks: BibleBookDto[];
+  languages: Language[];
+  sermonEventTypes: EventTypeDetail[];
+  years: { year: number }[];
+};
+
+/** Everything the sermon filter bar offers (site-wide), from node/filter_options. */
+export function loadFilterOptions(api: ApiClient): Promise<FilterOptions> {
+  return api.get<FilterOptions>('node/filter_options');
+}
+
+/** The sermon list filters a page accepts in its query string (spec §9 filter names). */
+export type SermonFilters = {
+  languageCode?: string;
+  eventType?: string;
+  year?: number;
+  book?: string;
+  sortBy?: SermonSort;
+};
+
+/**
+ * The filters in `url`, each kept only when it is one the options offer, so that a hand-edited
+ * query string never turns into an API error. `book` is the OSIS abbreviation.
+ */
+export function filtersFrom(url: URL, options: FilterOptions): SermonFilters {
+  const q = url.searchParams;
+  const filters: SermonFilters = {};
+  const language = q.get('languageCode');
+  if (language && options.languages.some((l) => l.languageCode === language)) filters.languageCode = language;
+  const event = q.get('eventType');
+  if (event && options.sermonEventTypes.some((e) => e.type === event)) filters.eventType = event;
+  const year = Number(q.get('year'));
+  if (options.years.some((y) => y.year === year)) filters.year = year;
+  const book = q.get('book');
+  const found = book ? findBook(options.bibleBooks, book) : undefined;
+  if (found) filters.book = found.osisAbbrev;
+  const sort = q.get('sortBy');
+  if (sort && (SERMON_SORTS as readonly string[]).includes(sort)) filters.sortBy = sort as SermonSort;
+  return filters;
+}
+
+/** True when any filter is set. */
+export function hasFilters(filters: SermonFilters): boolean {
+  return Object.values(filters).some((v) => v !== undefined);
+}
+
+/**
+ * One page of sermons. A 400 from the API (a filter value it refuses) is an empty list, not an
+ * error page; other failures are thrown.
+ */
+export async function loadSermons(
+  api: ApiClient,
+  query: Query,
+  page: number,
+  pageSize: number = PAGE_SIZE,
+): Promise<ListResponse<LiteSermon>> {
+  try {
+    const list = await api.sermons({ sortBy: 'newest', ...query, page, pageSize });
+    return list as ListResponse<LiteSermon>;
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 400) {
+      return { nodeType: 'sermons_list', nodeDisplayName: '', totalCount: 0, next: null, results: [] };
+    }
+    throw error;
+  }
+}
+
+/** The URL-friendly name of a Bible book: 'Romans' → 'romans', 'Song of Solomon' → 'song-of-solomon'. */
+export function bookSlug(book: BibleBookDto): string {
+  return slugify(book.displayBookName);
+}
+
+/**
+ * A Bible book by lower-cased name or slug ('romans', '1-corinthians', '1 corinthians') or
+ * OSIS abbreviation ('rom', '1cor'), case-insensitively.
+ */
+export function findBook(books: readonly BibleBookDto[], value: string): BibleBookDto | undefined {
+  const wanted = value.trim().toLowerCase();
+  const slug = slugify(value);
+  return books.find(
+    (b) =>
+      b.osisAbbrev.toLowerCase() === wanted ||
+      b.bookName.toLowerCase() === wanted ||
+      b.osisPA.toLowerCase() === wanted ||
+      b.displayBookName.toLowerCase() === wanted ||
+      bookSlug(b) === slug,
+  );
+}
+
+/** An event type by its description, exactly or as a slug, case-insensitively ('Category not found' otherwise). */
+export function findCategory(types: readonly EventTypeDetail[], value: string): EventTypeDetail | undefined {
+  const wanted = value.trim().toLowerCase();
+  const slug = slugify(value);
+  return types.find((e) => e.description.toLowerCase() === wanted || slugify(e.description) === slug);
+}
+
+/** A sermon language by its code, case-insensitively; its English or native name works too. */
+export function findLanguage(languages: readonly Language[], value: string): Language | undefined {
+  const wanted = value.trim().toLowerCase();
+  return (
+    languages.find((l) => l.languageCode.toLowerCase() === wanted) ??
+    languages.find((l) => l.languageName.toLowerCase() === wanted || l.localizedName.toLowerCase() === wanted)
+  );
+}
+
+/** A language's name in the reader's language ('Spanish', 'Spanisch'), else its English name. */
+export function languageName(language: Pick<Language, 'languageCode' | 'languageName'>, uiLang: string): string {
+  try {
+    const name = new Intl.DisplayNames([uiLang], { type: 'language' }).of(language.languageCode);
+    if (name && name !== language.languageCode) return name;
+  } catch {
+    // An unknown code or locale: the API's name.
+  }
+  return language.languageName;
+}
+
+export type Topic = { topicID: number; name: string; description: string; sermonCount: number };
+
+/** A topic by id, name or slug of its name. */
+export function findTopic(topics: readonly Topic[], value: string): Topic | undefined {
+  const wanted = value.trim().toLowerCase();
+  const slug = slugify(value);
+  return topics.find(
+    (t) => String(t.topicID) === wanted || t.name.toLowerCase() === wanted || slugify(t.name) === slug,
+  );
+}
+
+/** The search sorts (spec §9), with 'relevance' first. */
+export const SEARCH_SORT_NAMES: readonly SearchSort[] = SEARCH_SORTS;
+
+/** Message key suffix of a sort name: 'newest-published' → 'newestPublished'. */
+export function sortKey(sort: string): string {
+  return sort.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+}
+
+/** Today's date in US Eastern (the site's time zone, spec §9) as year, month, day. */
+export function easternToday(now = new Date()): { year: number; month: number; day: number } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/New_York',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(now);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: get('year'), month: get('month'), day: get('day') };
+}
+
+/** 'YYYY-MM-DD' of a calendar date. */
+export function isoDay(year: number, month: number, day: number): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/** The last `count` days up to `today`, newest first. */
+export function lastDays(today: { year: number; month: number; day: number }, count: number) {
+  return Array.from({ length: count }, (_, i) => {
+    const d = new Date(Date.UTC(today.year, today.month - 1, today.day - i));
+    return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+  });
+}

@@ -1,0 +1,281 @@
+import type { ApiClient } from '@kerygma/api/client';
+import { ApiRequestError } from '@kerygma/api/request';
+import type { Broadcaster, ListResponse, LiteBroadcaster } from '@kerygma/domain/catalogue';
+
+/**
+ * Helpers of the catalogue pages (broadcasters, speakers, series): page numbers, caching,
+ * JSON-LD, and the broadcaster rules of spec §3 and §9 (categories, derived flags, location
+ * label, US states). Files starting with '_' are not routes.
+ */
+
+/** Catalogue pages may be cached for a minute by browsers and shared caches. */
+export const CACHE_CONTROL = 'public, max-age=60';
+
+/** Rows per page of speaker and broadcaster lists (spec §9: 25), and of series lists (20). */
+export const PAGE_SIZE = 25;
+export const SERIES_PAGE_SIZE = 20;
+
+/** The `page` query parameter: a whole number from 1 (anything else is page 1). */
+export function pageParam(url: URL): number {
+  const raw = url.searchParams.get('page');
+  const n = raw && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
+  return Math.max(1, n);
+}
+
+/** JSON for a `<script type="application/ld+json">`, safe inside HTML. */
+export function jsonLd(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+/**
+ * The API's answer, or undefined when it says 404 (or 400: a malformed id or name in the path
+ * cannot name anything). Other failures are real errors.
+ */
+export async function orNotFound<T>(request: Promise<T>): Promise<T | undefined> {
+  try {
+    return await request;
+  } catch (error) {
+    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) return undefined;
+    throw error;
+  }
+}
+
+/** Search text from the path or from a `q` parameter (the search forms submit `q`). */
+export const MIN_SEARCH = 3;
+
+/** Broadcaster categories (spec §3: bit flags 1 church, 2 school, 4 seminary, 8 radio). */
+export const CATEGORY_BITS = { church: 1, school: 2, seminary: 4, radio: 8 } as const;
+export type Category = keyof typeof CATEGORY_BITS;
+
+export function categoriesOf(bits: number): Category[] {
+  return (Object.keys(CATEGORY_BITS) as Category[]).filter((c) => (bits & CATEGORY_BITS[c]) !== 0);
+}
+
+type Located = Pick<LiteBroadcaster, 'countryISOCode' | 'location'> & { languageCode?: string | null };
+
+/** Derived flags (spec §3). */
+export const isUSA = (b: Located) => b.countryISOCode?.toUpperCase() === 'US';
+export const isBritishIsles = (b: Located) => ['GB', 'IE'].includes(b.countryISOCode?.toUpperCase() ?? '');
+export const isEnglish = (b: Located) => (b.languageCode ?? '').toLowerCase().startsWith('en');
+
+/** Longest location label shown as it is (spec §9: "used if display name is 32 characters or fewer"). */
+export const LOCATION_LABEL_MAX = 32;
+
+/**
+ * The location label of a broadcaster: its location when 32 characters or fewer, else the first
+ * part of it (the town); outside the USA the country name is added when known.
+ */
+export function locationLabel(b: Located, lang: string): string {
+  const location = b.location.trim();
+  const label =
+    location.length <= LOCATION_LABEL_MAX ? location : (location.split(',')[0]?.trim() ?? location).slice(0, 32);
+  if (isUSA(b) || !b.countryISOCode) return label;
+  const country = countryName(b.countryISOCode, lang);
+  if (!label) return country;
+  return label.toLowerCase().includes(country.toLowerCase()) ? label : `${label}, ${country}`;
+}
+
+const regionNames = new Map<string, Intl.DisplayNames>();
+
+/** A country name in the reader's language from its ISO code ('DE' → 'Deutschland' in German). */
+export function countryName(code: string, lang: string): string {
+  const upper = code.toUpperCase();
+  if (!/^[A-Z]{2}$/.test(upper)) return code;
+  let names = regionNames.get(lang);
+  if (!names) {
+    try {
+      names = new Intl.DisplayNames([lang, 'en'], { type: 'region', fallback: 'code' });
+    } catch {
+      names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+    }
+    regionNames.set(lang, names);
+  }
+  try {
+    return names.of(upper) ?? upper;
+  } catch {
+    return upper;
+  }
+}
+
+/** US state code-to-name table (spec §3: 50 states, DC and PR). */
+export const US_STATES: Readonly<Record<string, string>> = {
+  AL: 'Alabama',
+  AK: 'Alaska',
+  AZ: 'Arizona',
+  AR: 'Arkansas',
+  CA: 'California',
+  CO: 'Colorado',
+  CT: 'Connecticut',
+  DE: 'Delaware',
+  DC: 'District of Columbia',
+  FL: 'Florida',
+  GA: 'Georgia',
+  HI: 'Hawaii',
+  ID: 'Idaho',
+  IL: 'Illinois',
+  IN: 'Indiana',
+  IA: 'Iowa',
+  KS: 'Kansas',
+  KY: 'Kentucky',
+  LA: 'Louisiana',
+  ME: 'Maine',
+  MD: 'Maryland',
+  MA: 'Massachusetts',
+  MI: 'Michigan',
+  MN: 'Minnesota',
+  MS: 'Mississippi',
+  MO: 'Missouri',
+  MT: 'Montana',
+  NE: 'Nebraska',
+  NV: 'Nevada',
+  NH: 'New Hampshire',
+  NJ: 'New Jersey',
+  NM: 'New Mexico',
+  NY: 'New York',
+  NC: 'North Carolina',
+  ND: 'North Dakota',
+  OH: 'Ohio',
+  OK: 'Oklahoma',
+  OR: 'Oregon',
+  PA: 'Pennsylvania',
+  PR: 'Puerto Rico',
+  RI: 'Rhode Island',
+  SC: 'South Carolina',
+  SD: 'South Dakota',
+  TN: 'Tennessee',
+  TX: 'Texas',
+  UT: 'Utah',
+  VT: 'Vermont',
+  VA: 'Virginia',
+  WA: 'Washington',
+  WV: 'West Virginia',
+  WI: 'Wisconsin',
+  WY: 'Wyoming',
+};
+
+/** A US state code from a code or a name ('pa', 'Pennsylvania' → 'PA'); undefined if not a US state. */
+export function usStateCode(value: string): string | undefined {
+  const upper = value.trim().toUpperCase();
+  if (Object.hasOwn(US_STATES, upper)) return upper;
+  const byName = Object.entries(US_STATES).find(([, name]) => name.toUpperCase() === upper);
+  return byName?.[0];
+}
+
+/** One broadcaster of node/discover/broadcaster_locations. */
+export type BroadcasterLocation = {
+  broadcasterID: string;
+  displayName: string;
+  shortName: string;
+  location: string;
+  countryISOCode: string | null;
+  state: string | null;
+  latitude: number;
+  longitude: number;
+  categories: number;
+};
+
+let locations: { at: number; data: Promise<BroadcasterLocation[]> } | undefined;
+const LOCATIONS_TTL_MS = 5 * 60_000;
+
+/**
+ * Every located broadcaster (the API caches this list for 5 minutes; so does this process).
+ * Country and state counts and the non-US list come from it, as the list API has no
+ * "outside this country" filter.
+ */
+export function broadcasterLocations(api: ApiClient): Promise<BroadcasterLocation[]> {
+  const now = Date.now();
+  if (!locations || now - locations.at > LOCATIONS_TTL_MS) {
+    const data = api
+      .get<ListResponse<BroadcasterLocation>>('node/discover/broadcaster_locations')
+      .then((r) => r.results);
+    data.catch(() => {
+      locations = undefined;
+    });
+    locations = { at: now, data };
+  }
+  return locations.data;
+}
+
+/** Counts per key, most first then by label. */
+export function countBy<T>(items: readonly T[], key: (item: T) => string | null | undefined): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const item of items) {
+    const k = key(item);
+    if (k) counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** What a broadcaster row shows; a full or lite broadcaster, or a location entry. */
+export type BroadcasterRow = Pick<
+  LiteBroadcaster,
+  'broadcasterID' | 'displayName' | 'location' | 'countryISOCode' | 'categories'
+> & {
+  imageURL?: string | undefined;
+  sermonCount?: number | undefined;
+  vacantPulpit?: boolean | undefined;
+  denomination?: string | null | undefined;
+};
+
+export type AnyBroadcaster = Broadcaster | LiteBroadcaster;
+
+/** The broadcaster lists (spec §2 "Broadcaster lists"), in the order of the list navigation. */
+export const BROADCASTER_LISTS = [
+  'featured',
+  'newest',
+  'alphabetical',
+  'usa',
+  'international',
+  'country',
+  'state',
+  'school',
+  'seminary',
+  'podcast',
+  'vacant',
+  'group',
+  'search',
+] as const;
+export type BroadcasterListKey = (typeof BROADCASTER_LISTS)[number];
+
+export type BroadcasterSort = 'alphabetical' | 'newest';
+
+/** The `sort` parameter (spec §9 simple sort): alphabetical unless 'newest'. */
+export function broadcasterSortParam(url: URL, fallback: BroadcasterSort = 'alphabetical'): BroadcasterSort {
+  const raw = url.searchParams.get('sort');
+  return raw === 'newest' || raw === 'alphabetical' ? raw : fallback;
+}
+
+/** One page (25) of node/broadcasters matching `query`, full objects (denomination, counts). */
+export async function loadBroadcasters(
+  api: ApiClient,
+  url: URL,
+  query: Record<string, string | number | boolean>,
+  fallbackSort: BroadcasterSort = 'alphabetical',
+) {
+  const page = pageParam(url);
+  const sort = broadcasterSortParam(url, fallbackSort);
+  const list = (await api.broadcasters({
+    lite: false,
+    ...query,
+    sortBy: sort,
+    page,
+    pageSize: PAGE_SIZE,
+  })) as ListResponse<Broadcaster | LiteBroadcaster>;
+  return { page, sort, list };
+}
+
+/** A page of a list held in memory, shaped like an API list answer. */
+export function pageOf<T>(items: readonly T[], page: number, pageSize = PAGE_SIZE): ListResponse<T> {
+  return {
+    nodeType: 'list',
+    nodeDisplayName: 'List',
+    totalCount: items.length,
+    next: page * pageSize < items.length ? String(page + 1) : null,
+    results: items.slice((page - 1) * pageSize, page * pageSize),
+  };
+}
+
+/** A redirect that shared caches may keep for a minute (Astro.redirect sets no Cache-Control). */
+export function redirect(location: string, status: 301 | 302): Response {
+  return new Response(null, { status, headers: { location, 'cache-control': CACHE_CONTROL } });
+}
