@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/**
+ * Every kind of background job, by name, with the schema of its payload. Adding a job is adding
+ * a line here; the compiler then asks for its handler in every handler map (JobHandlers is
+ * exhaustive). Payloads are stored as JSON: plain strings, numbers, booleans, arrays, objects.
+ *
+ * Handlers must be safe to run twice: a worker that dies after finishing the work but before
+ * recording it leaves the job to run again once its lease runs out.
+ */
+const sermonId = z.string().min(1).max(64);
+/** The original the job works from: `media_upload.guid` (migration 0004). */
+const uploadId = z.uuid();
+
+export const jobSchemas = {
+  /** Probe the original upload (ffprobe), record what it holds, then enqueue the encodes. */
+  'media.analyze': z.object({ sermonId, uploadId }),
+  /** One audio rendition: high and low MP3, AAC for HLS. */
+  'media.encode-audio': z.object({ sermonId, uploadId, rendition: z.enum(['high', 'low', 'aac']) }),
+  /** One rung of the video HLS ladder, with its MP4 download. */
+  'media.encode-video': z.object({ sermonId, uploadId, rendition: z.enum(['1080p', '720p', '360p']) }),
+  /** Peaks JSON for the waveform player. */
+  'media.waveform': z.object({ sermonId, uploadId }),
+  /** A video thumbnail; `positionSeconds` defaults to the sermon's chosen thumb position. */
+  'media.thumbnail': z.object({ sermonId, uploadId, positionSeconds: z.number().min(0).optional() }),
+} as const satisfies Record<string, z.ZodType>;
+
+export type JobName = keyof typeof jobSchemas;
+export type JobPayload<N extends JobName> = z.infer<(typeof jobSchemas)[N]>;
+export const JOB_NAMES = Object.keys(jobSchemas) as JobName[];
+
+export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/** What a handler gets besides its payload. */
+export type JobContext<N extends JobName = JobName> = {
+  id: number;
+  name: N;
+  /** 1 on the first run. */
+  attempt: number;
+  maxAttempts: number;
+  /**
+   * Aborted when the job must stop: its lease was lost (another worker may now own it) or the
+   * worker is stopping and its drain time ran out. Pass it on to child processes (ffmpeg).
+   */
+  signal: AbortSignal;
+};
+
+export type JobHandler<N extends JobName> = (payload: JobPayload<N>, ctx: JobContext<N>) => Promise<void>;
+
+/** One handler per job name: leaving one out is a type error. */
+export type JobHandlers = { [N in JobName]: JobHandler<N> };
