@@ -10,6 +10,12 @@ export type MediaInfo = {
   videoCodec: string | null;
   width: number | null;
   height: number | null;
+  /** Frames per second of the video stream (average, else nominal). */
+  frameRate: number | null;
+  /** Clockwise display rotation in degrees (0, 90, 180, 270) from phone metadata; width/height are as coded. */
+  rotation: number;
+  audioChannels: number | null;
+  audioSampleRate: number | null;
   /** Overall bits per second as ffprobe reports it for the container. */
   bitrate: number | null;
   /** ffprobe's demuxer name(s), e.g. "mp3" or "mov,mp4,m4a,3gp,3g2,mj2". */
@@ -38,6 +44,12 @@ type ProbeStream = {
   height?: number;
   duration?: string;
   bit_rate?: string;
+  avg_frame_rate?: string;
+  r_frame_rate?: string;
+  channels?: number;
+  sample_rate?: string;
+  tags?: { rotate?: string };
+  side_data_list?: { side_data_type?: string; rotation?: number }[];
   disposition?: { attached_pic?: number };
 };
 type ProbeFormat = {
@@ -60,6 +72,23 @@ function toNumber(value: string | number | undefined): number | null {
   if (value === undefined || value === 'N/A') return null;
   const n = Number(value);
   return Number.isFinite(n) ? n : null;
+}
+
+/** "30000/1001" → 29.97; null for "0/0" or junk. */
+function toRate(value: string | undefined): number | null {
+  if (!value) return null;
+  const [num, den = '1'] = value.split('/');
+  const rate = Number(num) / Number(den);
+  return Number.isFinite(rate) && rate > 0 ? rate : null;
+}
+
+/** Display rotation, normalised to 0/90/180/270 clockwise. */
+function rotationOf(stream: ProbeStream | undefined): number {
+  const matrix = stream?.side_data_list?.find((d) => d.side_data_type === 'Display Matrix')?.rotation;
+  // The display matrix gives counter-clockwise degrees; the legacy tag is clockwise.
+  const degrees = matrix !== undefined ? -matrix : Number(stream?.tags?.rotate ?? 0);
+  if (!Number.isFinite(degrees)) return 0;
+  return (((Math.round(degrees / 90) * 90) % 360) + 360) % 360;
 }
 
 /** Probes `file` with ffprobe; rejects with NotMediaError unless it is playable audio/video. */
@@ -123,6 +152,10 @@ export async function probe(file: string, options: ToolOptions = {}): Promise<Me
     videoCodec: video?.codec_name ?? null,
     width: toNumber(video?.width) ?? null,
     height: toNumber(video?.height) ?? null,
+    frameRate: toRate(video?.avg_frame_rate) ?? toRate(video?.r_frame_rate),
+    rotation: rotationOf(video),
+    audioChannels: audio?.channels ?? null,
+    audioSampleRate: toNumber(audio?.sample_rate),
     bitrate: toNumber(format.bit_rate),
     formatName,
     sizeBytes,

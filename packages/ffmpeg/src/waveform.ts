@@ -27,7 +27,7 @@ export type WaveformOptions = ToolOptions & {
 
 // Peaks only need the envelope, so decode at a low rate: a 2-hour sermon is
 // 57.6 M samples (115 MB of s16le) streamed through, never held in memory.
-const DECODE_RATE = 8000;
+export const WAVEFORM_SAMPLE_RATE = 8000;
 const DEFAULT_POINTS_PER_SECOND = 20;
 const DEFAULT_MAX_POINTS = 2000;
 /** The peaks spec's minimum bar height, so silence still draws a line. */
@@ -43,10 +43,75 @@ export function peaksResolution(
   if (!(pointsPerSecond > 0) || !(maxPoints >= 1))
     throw new RangeError('pointsPerSecond and maxPoints must be positive');
   const target = Math.min(maxPoints, Math.max(1, Math.ceil(durationSeconds * pointsPerSecond)));
-  const samplesPerPixel = Math.max(1, Math.ceil((durationSeconds * DECODE_RATE) / target));
+  const samplesPerPixel = Math.max(1, Math.ceil((durationSeconds * WAVEFORM_SAMPLE_RATE) / target));
   return {
     samplesPerPixel,
-    points: Math.max(1, Math.ceil((durationSeconds * DECODE_RATE) / samplesPerPixel)),
+    points: Math.max(1, Math.ceil((durationSeconds * WAVEFORM_SAMPLE_RATE) / samplesPerPixel)),
+  };
+}
+
+/** Accumulates a stream of s16le mono samples at WAVEFORM_SAMPLE_RATE into peaks. */
+export type PeaksCollector = {
+  /** Feed raw s16le bytes; chunks may split a sample. */
+  push(chunk: Buffer): void;
+  /** Flushes the last partial point and returns the peaks. */
+  finish(): WaveformPeaks;
+};
+
+/**
+ * A streaming min/max peak computer, for any decode that can emit
+ * `-ac 1 -ar 8000 -f s16le` (waveformPeaks, or a branch of a larger ffmpeg graph).
+ */
+export function peaksCollector(samplesPerPixel: number): PeaksCollector {
+  if (!(Number.isInteger(samplesPerPixel) && samplesPerPixel >= 1))
+    throw new RangeError('samplesPerPixel must be a positive integer');
+  const data: number[] = [];
+  let min = 0;
+  let max = 0;
+  let count = 0;
+  let carry = -1; // low byte of a sample split across chunks
+
+  const flush = () => {
+    // 16 → 8 bit the way audiowaveform does it (integer division by 256).
+    data.push(Math.trunc(min / 256) + 0, Math.trunc(max / 256) + 0); // + 0 turns -0 into 0
+    count = 0;
+  };
+  const pushSample = (sample: number) => {
+    if (count === 0) {
+      min = sample;
+      max = sample;
+    } else if (sample < min) min = sample;
+    else if (sample > max) max = sample;
+    if (++count === samplesPerPixel) flush();
+  };
+
+  return {
+    push(chunk) {
+      let i = 0;
+      if (carry >= 0 && chunk.length > 0) {
+        pushSample(((((chunk[0] ?? 0) << 8) | carry) << 16) >> 16);
+        carry = -1;
+        i = 1;
+      }
+      const end = chunk.length - 1;
+      for (; i < end; i += 2) {
+        // Little-endian int16, sign-extended via the shifts.
+        pushSample(((((chunk[i + 1] ?? 0) << 8) | (chunk[i] ?? 0)) << 16) >> 16);
+      }
+      if (i === end) carry = chunk[i] ?? 0;
+    },
+    finish() {
+      if (count > 0) flush();
+      return {
+        version: 2,
+        channels: 1,
+        sample_rate: WAVEFORM_SAMPLE_RATE,
+        samples_per_pixel: samplesPerPixel,
+        bits: 8,
+        length: data.length / 2,
+        data,
+      };
+    },
   };
 }
 
@@ -58,28 +123,7 @@ export async function waveformPeaks(file: string, options: WaveformOptions = {})
     if (!info.hasAudio) throw new Error(`${file} has no audio stream to draw`);
     duration = info.durationSeconds;
   }
-  const { samplesPerPixel } = peaksResolution(duration, options);
-
-  const data: number[] = [];
-  let min = 0;
-  let max = 0;
-  let count = 0;
-  let carry = -1; // low byte of a sample split across chunks
-
-  const pushSample = (sample: number) => {
-    if (count === 0) {
-      min = sample;
-      max = sample;
-    } else if (sample < min) min = sample;
-    else if (sample > max) max = sample;
-    if (++count === samplesPerPixel) flush();
-  };
-  const flush = () => {
-    // 16 → 8 bit the way audiowaveform does it (integer division by 256).
-    data.push(Math.trunc(min / 256), Math.trunc(max / 256));
-    count = 0;
-  };
-
+  const collector = peaksCollector(peaksResolution(duration, options).samplesPerPixel);
   await run(
     'ffmpeg',
     [
@@ -92,42 +136,16 @@ export async function waveformPeaks(file: string, options: WaveformOptions = {})
       '-ac',
       '1',
       '-ar',
-      String(DECODE_RATE),
+      String(WAVEFORM_SAMPLE_RATE),
       '-f',
       's16le',
       '-acodec',
       'pcm_s16le',
       'pipe:1',
     ],
-    {
-      ...options,
-      onStdout: (chunk) => {
-        let i = 0;
-        if (carry >= 0 && chunk.length > 0) {
-          pushSample(((((chunk[0] ?? 0) << 8) | carry) << 16) >> 16);
-          carry = -1;
-          i = 1;
-        }
-        const end = chunk.length - 1;
-        for (; i < end; i += 2) {
-          // Little-endian int16, sign-extended via the shifts.
-          pushSample(((((chunk[i + 1] ?? 0) << 8) | (chunk[i] ?? 0)) << 16) >> 16);
-        }
-        if (i === end) carry = chunk[i] ?? 0;
-      },
-    },
+    { ...options, onStdout: (chunk) => collector.push(chunk) },
   );
-  if (count > 0) flush();
-
-  return {
-    version: 2,
-    channels: 1,
-    sample_rate: DECODE_RATE,
-    samples_per_pixel: samplesPerPixel,
-    bits: 8,
-    length: data.length / 2,
-    data,
-  };
+  return collector.finish();
 }
 
 /**

@@ -6,6 +6,10 @@ import { ensureReferenceData } from './catalogue/reference-data.ts';
 import { loadConfig } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
+import { jobHandlers } from './jobs/handlers.ts';
+import { postgresJobListener } from './jobs/listener.ts';
+import { parseRole, type Role } from './jobs/role.ts';
+import { startWorker, type Worker } from './jobs/worker.ts';
 import { mediaCounters } from './media/media-counters.ts';
 import { localMediaStore } from './media/media-store.ts';
 import { statsCache } from './reference/catalogue-stats.ts';
@@ -16,8 +20,12 @@ import { statsCache } from './reference/catalogue-stats.ts';
  */
 async function main() {
   let config: ReturnType<typeof loadConfig>;
+  let role: Role;
   try {
     config = loadConfig();
+    role = parseRole(process.argv);
+    // The embedded database belongs to one process, so splitting roles needs PostgreSQL.
+    if (role !== 'all' && !config.databaseUrl) throw new Error('Invalid --role: web and worker need DATABASE_URL');
   } catch (error) {
     console.error((error as Error).message);
     process.exit(1);
@@ -34,19 +42,33 @@ async function main() {
     await seedDemo(db, { mediaDir: config.mediaDir, reset: false, log: (msg) => log.info(msg) });
   }
 
+  const media = localMediaStore(config.mediaDir);
+  const worker: Worker | undefined =
+    role === 'web'
+      ? undefined
+      : await startWorker({
+          db,
+          handlers: jobHandlers({ db, media }),
+          log: log.child({ component: 'jobs' }),
+          listener: config.databaseUrl ? postgresJobListener(config.databaseUrl, log) : undefined,
+        });
+
   const stats = statsCache(db);
-  stats.peek(); // start computing catalogue totals now, not on the first request
-  const app = await buildApp(
-    {
-      db,
-      config,
-      media: localMediaStore(config.mediaDir),
-      stats,
-      entities: entityCache(db),
-      counters: mediaCounters(db, { onError: (err) => log.warn({ err }, 'could not save media counts') }),
-    },
-    { logger: log },
-  );
+  if (role !== 'worker') stats.peek(); // start computing catalogue totals now, not on the first request
+  const app =
+    role === 'worker'
+      ? undefined
+      : await buildApp(
+          {
+            db,
+            config,
+            media,
+            stats,
+            entities: entityCache(db),
+            counters: mediaCounters(db, { onError: (err) => log.warn({ err }, 'could not save media counts') }),
+          },
+          { logger: log },
+        );
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -54,15 +76,15 @@ async function main() {
     log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000);
     timer.unref();
-    await app.close();
+    await Promise.all([app?.close(), worker?.stop()]); // the worker drains before the database closes
     await db.close();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
-  log.info({ port: config.port, database: db.kind, dataDir: config.dataDir }, 'Kerygma is running');
+  await app?.listen({ port: config.port, host: config.host });
+  log.info({ role, port: app ? config.port : null, database: db.kind, dataDir: config.dataDir }, 'Kerygma is running');
 }
 
 await main();

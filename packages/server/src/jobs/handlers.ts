@@ -1,22 +1,10 @@
-import type { Db } from '../db/db.ts';
-import type { JobHandlers, JobName } from './job-types.ts';
+import { encodeAudio, encodeVideo, type PipelineDeps } from '../media/media.jobs.ts';
+import type { JobHandlers } from './job-types.ts';
 
-export type JobDeps = { db: Db };
-
-/**
- * The production handler map the worker runs. The media pipeline's handlers replace these
- * placeholders as they land (media/*.jobs.ts); until then a media job fails visibly with a
- * clear error and can be retried once its handler exists.
- */
-export function jobHandlers(_deps: JobDeps): JobHandlers {
-  const notYet = (name: JobName) => async () => {
-    throw new Error(`${name}: no handler yet (media pipeline not built)`);
-  };
+/** The handler map the worker runs: one handler per job name (the compiler checks it). */
+export function jobHandlers(deps: PipelineDeps): JobHandlers {
   return {
-    'media.analyze': notYet('media.analyze'),
-    'media.encode-audio': notYet('media.encode-audio'),
-    'media.encode-video': notYet('media.encode-video'),
-    'media.waveform': notYet('media.waveform'),
-    'media.thumbnail': notYet('media.thumbnail'),
+    'media.encode-audio': encodeAudio(deps),
+    'media.encode-video': encodeVideo(deps),
   };
 }

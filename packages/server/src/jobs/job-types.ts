@@ -13,16 +13,13 @@ const sermonId = z.string().min(1).max(64);
 const uploadId = z.uuid();
 
 export const jobSchemas = {
-  /** Probe the original upload (ffprobe), record what it holds, then enqueue the encodes. */
-  'media.analyze': z.object({ sermonId, uploadId }),
-  /** One audio rendition: high and low MP3, AAC for HLS. */
-  'media.encode-audio': z.object({ sermonId, uploadId, rendition: z.enum(['high', 'low', 'aac']) }),
-  /** One rung of the video HLS ladder, with its MP4 download. */
-  'media.encode-video': z.object({ sermonId, uploadId, rendition: z.enum(['1080p', '720p', '360p']) }),
-  /** Peaks JSON for the waveform player. */
-  'media.waveform': z.object({ sermonId, uploadId }),
-  /** A video thumbnail; `positionSeconds` defaults to the sermon's chosen thumb position. */
-  'media.thumbnail': z.object({ sermonId, uploadId, positionSeconds: z.number().min(0).optional() }),
+  /**
+   * All audio renditions of an uploaded original in one decode: high and low MP3, AAC HLS and
+   * the waveform peaks (from audio, or from a video's soundtrack).
+   */
+  'media.encode-audio': z.object({ sermonId, uploadId }),
+  /** The video HLS ladder with MP4 downloads, the thumbnail, and the soundtrack's audio renditions. */
+  'media.encode-video': z.object({ sermonId, uploadId }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof jobSchemas;

@@ -59,36 +59,36 @@ describe.each(BACKENDS)('job queue on %s', (backend) => {
   it('enqueues with the transaction: a rollback leaves no job, a commit leaves one', async () => {
     await expect(
       db.transaction(async (tx) => {
-        await enqueue(tx, 'media.waveform', payload());
+        await enqueue(tx, 'media.encode-audio', payload());
         throw new Error('the sermon insert failed');
       }),
     ).rejects.toThrow('the sermon insert failed');
     expect(await listJobs(db)).toEqual([]);
 
-    const id = await db.transaction((tx) => enqueue(tx, 'media.waveform', payload('S2')));
+    const id = await db.transaction((tx) => enqueue(tx, 'media.encode-audio', payload('S2')));
     const job = await getJob(db, id as number);
-    expect(job).toMatchObject({ name: 'media.waveform', state: 'queued', attempts: 0, maxAttempts: 5 });
+    expect(job).toMatchObject({ name: 'media.encode-audio', state: 'queued', attempts: 0, maxAttempts: 5 });
     expect(job?.payload).toMatchObject({ sermonId: 'S2' });
   });
 
   it('validates payloads and deduplicates while a job with the same key is active', async () => {
-    await expect(enqueue(db, 'media.waveform', { sermonId: 'S1', uploadId: 'not-a-uuid' })).rejects.toThrow();
+    await expect(enqueue(db, 'media.encode-audio', { sermonId: 'S1', uploadId: 'not-a-uuid' })).rejects.toThrow();
     const p = payload();
-    const first = await enqueue(db, 'media.waveform', p, { dedupeKey: `waveform:${p.uploadId}` });
+    const first = await enqueue(db, 'media.encode-audio', p, { dedupeKey: `waveform:${p.uploadId}` });
     expect(first).toBeTypeOf('number');
-    expect(await enqueue(db, 'media.waveform', p, { dedupeKey: `waveform:${p.uploadId}` })).toBeNull();
+    expect(await enqueue(db, 'media.encode-audio', p, { dedupeKey: `waveform:${p.uploadId}` })).toBeNull();
     await db.query(`UPDATE job SET state = 'done'`);
-    expect(await enqueue(db, 'media.waveform', p, { dedupeKey: `waveform:${p.uploadId}` })).toBeTypeOf('number');
+    expect(await enqueue(db, 'media.encode-audio', p, { dedupeKey: `waveform:${p.uploadId}` })).toBeTypeOf('number');
   });
 
   it('runs a job once', async () => {
     const runs: unknown[] = [];
-    const id = await enqueue(db, 'media.analyze', payload('S7'));
+    const id = await enqueue(db, 'media.encode-audio', payload('S7'));
     const worker = await startWorker({
       db,
       ...FAST,
       handlers: handlers({
-        'media.analyze': async (p, ctx) => {
+        'media.encode-audio': async (p, ctx) => {
           runs.push({ p, attempt: ctx.attempt, id: ctx.id });
         },
       }),
@@ -109,7 +109,7 @@ describe.each(BACKENDS)('job queue on %s', (backend) => {
   });
 
   it('retries a failing job with growing delays, then fails it keeping payload and error; retry() runs it again', async () => {
-    const p = { ...payload('S9'), rendition: '720p' as const };
+    const p = { ...payload('S9') };
     const id = (await enqueue(db, 'media.encode-video', p, { maxAttempts: 3 })) as number;
     const calls: number[] = [];
     let succeed = false;
@@ -149,7 +149,7 @@ describe.each(BACKENDS)('job queue on %s', (backend) => {
   });
 
   it('re-claims a job whose worker claimed it and vanished, once its lease runs out', async () => {
-    const id = (await enqueue(db, 'media.waveform', payload())) as number;
+    const id = (await enqueue(db, 'media.encode-audio', payload())) as number;
     // A worker claims it and is killed (-9): no heartbeat, no result.
     const crashed = await claim(db, JOB_NAMES, 'crashed-worker#1', 800);
     expect(crashed?.id).toBe(id);
@@ -157,7 +157,7 @@ describe.each(BACKENDS)('job queue on %s', (backend) => {
     const worker = await startWorker({
       db,
       ...FAST,
-      handlers: handlers({ 'media.waveform': async (_p, ctx) => void attempts.push(ctx.attempt) }),
+      handlers: handlers({ 'media.encode-audio': async (_p, ctx) => void attempts.push(ctx.attempt) }),
     });
     try {
       await sleep(150);
@@ -172,7 +172,7 @@ describe.each(BACKENDS)('job queue on %s', (backend) => {
   });
 
   it('fails a job for good when its last attempt was lost to a crash', async () => {
-    const id = (await enqueue(db, 'media.waveform', payload(), { maxAttempts: 1 })) as number;
+    const id = (await enqueue(db, 'media.encode-audio', payload(), { maxAttempts: 1 })) as number;
     await claim(db, JOB_NAMES, 'crashed-worker#1', 50);
     const worker = await startWorker({ db, ...FAST, handlers: handlers({}) });
     try {
@@ -188,7 +188,7 @@ describe.each(BACKENDS)('job queue on %s', (backend) => {
 
   it('fails a job whose stored payload no longer matches its schema, without retrying', async () => {
     const rows = await db.query<{ id: number }>(
-      `INSERT INTO job (name, payload) VALUES ('media.waveform', '{"sermonId": 7}') RETURNING id`,
+      `INSERT INTO job (name, payload) VALUES ('media.encode-audio', '{"sermonId": 7}') RETURNING id`,
     );
     const id = rows[0]?.id as number;
     const worker = await startWorker({ db, ...FAST, handlers: handlers({}) });
@@ -205,7 +205,7 @@ describe.each(BACKENDS)('job queue on %s', (backend) => {
   });
 
   it('graceful stop waits for the running job to finish and record its result', async () => {
-    const id = (await enqueue(db, 'media.thumbnail', payload())) as number;
+    const id = (await enqueue(db, 'media.encode-video', payload())) as number;
     let started = false;
     let finished = false;
     const worker = await startWorker({
@@ -213,7 +213,7 @@ describe.each(BACKENDS)('job queue on %s', (backend) => {
       ...FAST,
       concurrency: 1,
       handlers: handlers({
-        'media.thumbnail': async () => {
+        'media.encode-video': async () => {
           started = true;
           await sleep(300);
           finished = true;
@@ -221,7 +221,7 @@ describe.each(BACKENDS)('job queue on %s', (backend) => {
       }),
     });
     await waitFor(async () => started);
-    const later = (await enqueue(db, 'media.thumbnail', payload())) as number;
+    const later = (await enqueue(db, 'media.encode-video', payload())) as number;
     await worker.stop();
     expect(finished).toBe(true);
     expect((await getJob(db, id))?.state).toBe('done');
@@ -230,7 +230,7 @@ describe.each(BACKENDS)('job queue on %s', (backend) => {
 
   it('keeps a job that runs longer than its lease with the worker that heartbeats, and never runs a job twice at once', async () => {
     const ids = new Set<number>();
-    for (let i = 0; i < 24; i++) ids.add((await enqueue(db, 'media.waveform', payload(`S${i}`))) as number);
+    for (let i = 0; i < 24; i++) ids.add((await enqueue(db, 'media.encode-audio', payload(`S${i}`))) as number);
     const active = new Set<number>();
     const runs = new Map<number, number>();
     const overlaps: number[] = [];
@@ -245,8 +245,8 @@ describe.each(BACKENDS)('job queue on %s', (backend) => {
     };
     const options = { db, ...FAST, leaseMs: 1_000, heartbeatMs: 100, concurrency: 3 };
     const workers = await Promise.all([
-      startWorker({ ...options, id: 'w1', handlers: handlers({ 'media.waveform': run }) }),
-      startWorker({ ...options, id: 'w2', handlers: handlers({ 'media.waveform': run }) }),
+      startWorker({ ...options, id: 'w1', handlers: handlers({ 'media.encode-audio': run }) }),
+      startWorker({ ...options, id: 'w2', handlers: handlers({ 'media.encode-audio': run }) }),
     ]);
     try {
       await waitFor(async () => {
@@ -281,9 +281,7 @@ describe.each(BACKENDS)('job queue on %s', (backend) => {
     }
     let second: Db | undefined;
     try {
-      const id = (await db.transaction(async () =>
-        enqueue(first, 'media.encode-audio', { ...payload(), rendition: 'high' }),
-      )) as number;
+      const id = (await db.transaction(async () => enqueue(first, 'media.encode-audio', { ...payload() }))) as number;
       let started = false;
       const worker1 = await startWorker({
         db: first,
@@ -327,12 +325,12 @@ describe.each(BACKENDS)('job queue on %s', (backend) => {
       ...FAST,
       pollMs: 60_000,
       listener: postgresJobListener(url),
-      handlers: handlers({ 'media.waveform': async () => {} }),
+      handlers: handlers({ 'media.encode-audio': async () => {} }),
     });
     try {
       await sleep(50); // past the worker's first (empty) poll
       const started = Date.now();
-      const id = (await db.transaction((tx) => enqueue(tx, 'media.waveform', payload()))) as number;
+      const id = (await db.transaction((tx) => enqueue(tx, 'media.encode-audio', payload()))) as number;
       await waitFor(async () => (await getJob(db, id))?.state === 'done', 3_000);
       expect(Date.now() - started).toBeLessThan(1_000);
     } finally {
@@ -341,17 +339,17 @@ describe.each(BACKENDS)('job queue on %s', (backend) => {
   });
 
   it('lists jobs for the tracker by sermon and state, newest first, in pages; purges old done jobs', async () => {
-    const a1 = (await enqueue(db, 'media.analyze', payload('A'))) as number;
-    const b1 = (await enqueue(db, 'media.analyze', payload('B'))) as number;
-    const a2 = (await enqueue(db, 'media.waveform', payload('A'))) as number;
-    const a3 = (await enqueue(db, 'media.thumbnail', payload('A'))) as number;
+    const a1 = (await enqueue(db, 'media.encode-audio', payload('A'))) as number;
+    const b1 = (await enqueue(db, 'media.encode-audio', payload('B'))) as number;
+    const a2 = (await enqueue(db, 'media.encode-video', payload('A'))) as number;
+    const a3 = (await enqueue(db, 'media.encode-video', payload('A'))) as number;
     await db.query(`UPDATE job SET state = 'failed' WHERE id = $1`, [a2]);
 
     expect((await listJobs(db, { sermonId: 'A' })).map((j) => j.id)).toEqual([a3, a2, a1]);
     expect((await listJobs(db, { sermonId: 'A', limit: 2 })).map((j) => j.id)).toEqual([a3, a2]);
     expect((await listJobs(db, { sermonId: 'A', beforeId: a2 })).map((j) => j.id)).toEqual([a1]);
     expect((await listJobs(db, { state: 'failed' })).map((j) => j.id)).toEqual([a2]);
-    expect((await listJobs(db, { name: 'media.analyze' })).map((j) => j.id)).toEqual([b1, a1]);
+    expect((await listJobs(db, { name: 'media.encode-audio' })).map((j) => j.id)).toEqual([b1, a1]);
 
     await db.query(
       `UPDATE job SET state = 'done', finished_at = now() - CASE WHEN id = $1 THEN interval '8 days' ELSE interval '1 hour' END

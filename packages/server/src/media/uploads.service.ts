@@ -4,6 +4,7 @@ import { NotMediaError, probe } from '@kerygma/ffmpeg/probe';
 import type { Db } from '../db/db.ts';
 import { ApiError, forbidden, notFound } from '../errors.ts';
 import { API_BASE } from '../http/api-base.ts';
+import { enqueue } from '../jobs/queue.ts';
 import type { MediaStore } from './media-store.ts';
 import {
   addMediaEvent,
@@ -104,6 +105,7 @@ export async function finishUpload(db: Db, media: MediaStore, guid: string, file
         stage: upload.two_step ? 'two-step-received' : 'upload-received',
       });
       await addMediaEvent(tx, { sermonId: upload.sermon_id, guid, stage: 'original-analyzed', detail });
+      if (!upload.two_step) await scheduleEncoding(tx, upload);
     });
   } catch (error) {
     if (!(error instanceof NotMediaError)) throw error;
@@ -122,6 +124,14 @@ export async function finishUpload(db: Db, media: MediaStore, guid: string, file
   return (await uploadByGuid(db, guid)) as UploadRow;
 }
 
+/** Queues the encode an original needs, in the caller's transaction (captions and PDFs need none). */
+async function scheduleEncoding(tx: Db, upload: UploadRow): Promise<void> {
+  const payload = { sermonId: upload.sermon_id, uploadId: upload.guid };
+  const dedupeKey = `encode:${upload.guid}`;
+  if (upload.upload_type === 'original-audio') await enqueue(tx, 'media.encode-audio', payload, { dedupeKey });
+  if (upload.upload_type === 'original-video') await enqueue(tx, 'media.encode-video', payload, { dedupeKey });
+}
+
 /** `PUT media/{guid}/continue`: a two-step upload goes on once its settings are made. */
 export async function continueUpload(db: Db, broadcasterId: string, guid: string | undefined, sermonId?: string) {
   const upload = guid ? await uploadByGuid(db, guid) : sermonId ? await latestTwoStepUpload(db, sermonId) : undefined;
@@ -134,6 +144,7 @@ export async function continueUpload(db: Db, broadcasterId: string, guid: string
   await db.transaction(async (tx) => {
     await setUploadState(tx, upload.guid, { state: 'continued' });
     await addMediaEvent(tx, { sermonId: upload.sermon_id, guid: upload.guid, stage: 'two-step-continued' });
+    await scheduleEncoding(tx, upload);
   });
   return { guid: upload.guid, state: 'continued' };
 }
@@ -141,6 +152,9 @@ export async function continueUpload(db: Db, broadcasterId: string, guid: string
 /** Tracker labels (spec §4) for the pipeline states recorded so far. */
 const TRACKER_LABELS: Record<string, string> = {
   'upload-received': 'upload received',
+  encoding: 'encoding',
+  'encoding-retry': 'delayed',
+  'pipeline-failed': 'encoding error',
   'two-step-received': 'waiting for advanced settings',
   'two-step-continued': 'upload received',
   'upload-failed': 'upload failed',

@@ -1,0 +1,103 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { speechLikeAudio, testPatternVideo } from '@kerygma/ffmpeg/synth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobHandlers } from '../jobs/handlers.ts';
+import { startWorker, type Worker } from '../jobs/worker.ts';
+import { buildTestApp, getJson, type TestApp } from '../test/test-app.ts';
+import { BACKENDS } from '../test/test-db.ts';
+import { createApiKey } from './api-keys.ts';
+import { localMediaStore } from './media-store.ts';
+
+const work = mkdtempSync(path.join(tmpdir(), 'kerygma-pipeline-'));
+const audioFile = path.join(work, 'sermon.mp3');
+const videoFile = path.join(work, 'sermon.mp4');
+
+beforeAll(async () => {
+  await Promise.all([
+    speechLikeAudio(audioFile, { seconds: 6, seed: 5 }),
+    testPatternVideo(videoFile, { seconds: 4, seed: 6, width: 640, height: 360 }),
+  ]);
+}, 60_000);
+
+describe.each(BACKENDS)('upload → encode → media list on %s', (backend) => {
+  let t: TestApp;
+  let worker: Worker;
+  let key: string;
+  beforeAll(async () => {
+    t = await buildTestApp(backend);
+    key = await createApiKey(t.db, 'gracechurch');
+    worker = await startWorker({
+      db: t.db,
+      handlers: jobHandlers({ db: t.db, media: localMediaStore(t.mediaDir) }),
+      pollMs: 100,
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await worker?.stop();
+    await t?.close();
+  });
+
+  async function upload(sermonId: string, uploadType: string, file: string) {
+    const slot = JSON.parse(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/v2/media',
+          headers: { 'x-api-key': key },
+          payload: { sermonID: sermonId, uploadType, filenames: [path.basename(file)] },
+        })
+      ).body,
+    );
+    const res = await t.app.inject({
+      method: 'POST',
+      url: new URL(slot.uploadURL).pathname,
+      payload: readFileSync(file),
+    });
+    expect(res.statusCode).toBe(201);
+  }
+
+  async function waitFor(sermonId: string, state: string) {
+    for (let i = 0; i < 300; i++) {
+      const { body } = await getJson(t.app, `/api/v2/node/sermons/${sermonId}/media_tracker`);
+      const states = body.events.map((e: { state: string }) => e.state);
+      if (states.includes(state)) return states;
+      if (states.includes('pipeline-failed')) throw new Error(JSON.stringify(body.events));
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`no ${state} for ${sermonId}`);
+  }
+
+  it('turns an uploaded audio file into MP3s, an AAC HLS stream and a waveform', async () => {
+    await upload('1002', 'original-audio', audioFile);
+    const states = await waitFor('1002', 'encoded-audio');
+    expect(states).toEqual(['upload-received', 'original-analyzed', 'encoding', 'encoded-audio']);
+    const { body: sermon } = await getJson(t.app, '/api/v2/node/sermons/1002');
+    expect(sermon.hasAudio).toBe(true);
+    expect(sermon.audioDurationSeconds).toBeGreaterThanOrEqual(5);
+    const audio = sermon.media.audio.map((m: { mediaType: string; quality: string }) => `${m.mediaType}:${m.quality}`);
+    expect(audio.sort()).toEqual(['aac:null', 'mp3:high', 'mp3:low']);
+    const high = sermon.media.audio.find((m: { quality: string }) => m.quality === 'high');
+    expect(high.duration).toBeGreaterThanOrEqual(5);
+    expect((await t.app.inject(new URL(high.streamURL).pathname)).statusCode).toBe(200);
+    const waveform = await getJson(t.app, '/api/v2/node/sermons/1002/waveform');
+    expect(waveform.body.data.length).toBeGreaterThan(10);
+  }, 60_000);
+
+  it('turns an uploaded video into the ladder rungs it can fill, a thumbnail and its audio', async () => {
+    await upload('1003', 'original-video', videoFile);
+    await waitFor('1003', 'encoded-video');
+    const { body: sermon } = await getJson(t.app, '/api/v2/node/sermons/1003');
+    expect(sermon.hasVideo).toBe(true);
+    expect(sermon.hasAudio).toBe(true);
+    const video = sermon.media.video.map((m: { quality: string }) => m.quality);
+    // A 360p source is never upscaled: the 360p rung ('low') and the adaptive playlist only.
+    expect(video.sort()).toEqual(['adaptive', 'low']);
+    expect(sermon.media.video.find((m: { quality: string }) => m.quality === 'low').streamURL).toContain(
+      'video/low.mp4',
+    );
+    expect(sermon.videoThumbnail).toMatch(/thumbnail\.jpg$/);
+    expect(sermon.media.audio.length).toBe(3);
+  }, 90_000);
+});
