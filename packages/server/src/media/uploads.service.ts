@@ -135,7 +135,7 @@ async function scheduleEncoding(tx: Db, upload: UploadRow): Promise<void> {
 /** `PUT media/{guid}/continue`: a two-step upload goes on once its settings are made. */
 export async function continueUpload(db: Db, broadcasterId: string, guid: string | undefined, sermonId?: string) {
   const upload = guid ? await uploadByGuid(db, guid) : sermonId ? await latestTwoStepUpload(db, sermonId) : undefined;
-  if (!upload || upload.state !== 'received' || !upload.two_step) throw notFound('error.uploadNotFound');
+  if (upload?.state !== 'received' || !upload.two_step) throw notFound('error.uploadNotFound');
   const [sermon] = await db.query<{ broadcaster_id: string }>(
     'SELECT broadcaster_id FROM sermon WHERE sermon_id = $1',
     [upload.sermon_id],
