@@ -125,7 +125,7 @@ describe('audioRenditionCommands', () => {
     const decoder = plan.decoder.join(' ');
     const encoder = plan.encoder.join(' ');
     expect(decoder).toContain('-ss 12.5 -i /in/sermon.m4a');
-    expect(decoder).toContain('-c:a aac -b:a 64k');
+    expect(decoder).toContain('-c:a aac -aac_coder fast -b:a 64k');
     expect(decoder).toMatch(/-c:a pcm_f32le -f f32le -ar 44100 -ac 1 pipe:1$/);
     expect(decoder).not.toContain('libmp3lame');
     expect(encoder).toContain('-i pipe:0');

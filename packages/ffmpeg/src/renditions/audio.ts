@@ -20,9 +20,9 @@ import { type HlsMediaPlaylist, readMediaPlaylist } from './hls.ts';
  * All channels are downmixed with ffmpeg's default matrix (L+R halved for stereo).
  *
  * Two processes split the encoding between the two cores: the first decodes, encodes the AAC
- * stream and sends float PCM down a pipe to the second, which encodes both MP3s and emits 8 kHz
- * PCM for the peaks. The AAC encoder costs about as much as the two LAME encoders together,
- * so the halves are balanced (see bench/README.md, "Media pipeline").
+ * stream (ffmpeg's `fast` AAC coder) and sends float PCM down a pipe to the second, which
+ * encodes both MP3s (LAME at its default quality) and emits 8 kHz PCM for the peaks (see
+ * bench/README.md, "Media pipeline").
  */
 
 /** Where each rendition goes, relative to the output directory. */
@@ -131,6 +131,10 @@ export function audioRenditionCommands(
     '[aac]',
     '-c:a',
     'aac',
+    // The default two-loop search costs three times as much and, on speech, measured lower
+    // signal-to-distortion (bench/README.md); the AAC encode would otherwise be half the job.
+    '-aac_coder',
+    'fast',
     '-b:a',
     `${o.hlsBitrateKbps}k`,
     '-map_metadata',

@@ -13,7 +13,7 @@ import {
   ladderFrameRate,
   planLadder,
   type VideoRenditions,
-  videoLadderCommands,
+  videoLadderCommand,
   videoRenditions,
 } from './video.ts';
 
@@ -154,28 +154,27 @@ describe('ladderFrameRate', () => {
   });
 });
 
-describe('videoLadderCommands', () => {
-  const rungs = planLadder({ width: 1920, height: 1080, rotation: 0 });
-  const options = { trimStartSeconds: 30, sourceFrameRate: 59.94 };
-
-  it('decodes once, scales every rung from one split, keyframes on the segment grid', () => {
-    const { decoder, encoder } = videoLadderCommands('/in.mp4', '/out', rungs, options);
-    expect(decoder.filter((a: string) => a === '-i')).toHaveLength(1);
-    const graph = decoder[decoder.indexOf('-filter_complex') + 1] ?? '';
+describe('videoLadderCommand', () => {
+  it('decodes once and feeds every rung from one split, keyframes on the segment grid', () => {
+    const rungs = planLadder({ width: 1920, height: 1080, rotation: 0 });
+    const args = videoLadderCommand('/in.mp4', '/out', rungs, { trimStartSeconds: 30, sourceFrameRate: 59.94 });
+    expect(args.filter((a) => a === '-i')).toHaveLength(1);
+    expect(args.join(' ')).toContain('-ss 30 -i /in.mp4');
+    const graph = args[args.indexOf('-filter_complex') + 1] ?? '';
     expect(graph).toMatch(/^\[0:v:0\]fps=29\.97\d*,format=yuv420p,split=3/);
-    expect(decoder.join(' ')).toContain('-ss 30 -i /in.mp4');
-    // Two processes: the decoder encodes the top rung and pipes the others, raw, to the encoder.
-    expect(decoder.filter((a: string) => a === 'libx264')).toHaveLength(1);
-    expect(decoder).toContain('/out/hls/video-1080p.m3u8');
-    expect(decoder.slice(-4)).toEqual(['rawvideo', '-f', 'nut', 'pipe:1']);
-    expect(encoder?.filter((a: string) => a === 'libx264')).toHaveLength(2);
-    expect(encoder?.join(' ')).toContain('-g 180 -force_key_frames expr:gte(t,n_forced*6)');
+    expect(graph).toContain('[s2]scale=640:360:flags=bicubic[v2]');
+    expect(args.filter((a) => a === 'libx264')).toHaveLength(3);
+    expect(args.join(' ')).toContain('-g 180 -force_key_frames expr:gte(t,n_forced*6)');
+    expect(args).toContain('/out/hls/video-1080p.m3u8');
   });
 
-  it('puts every rung in one process when asked', () => {
-    const { decoder, encoder } = videoLadderCommands('/in.mp4', '/out', rungs, { ...options, processes: 1 });
-    expect(encoder).toBeNull();
-    expect(decoder.filter((a: string) => a === 'libx264')).toHaveLength(3);
+  it('needs no split for a single rung', () => {
+    const rungs = planLadder({ width: 320, height: 240, rotation: 0 });
+    const args = videoLadderCommand('/in.mp4', '/out', rungs, { sourceFrameRate: 25 });
+    expect(args[args.indexOf('-filter_complex') + 1]).toBe(
+      '[0:v:0]fps=25,format=yuv420p,scale=320:240:flags=bicubic[v0]',
+    );
+    expect(args.join(' ')).toContain('-g 150 ');
   });
 });
 

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type MediaInfo, NotMediaError, probe } from '../probe.ts';
-import { run, runPipeline, type ToolOptions } from '../run.ts';
+import { run, type ToolOptions } from '../run.ts';
 import {
   AAC_LC_CODECS,
   AUDIO_FILES,
@@ -46,13 +46,19 @@ export type VideoRungSpec = {
 };
 
 /**
- * Bitrates for mostly static, single-camera sermon video. Presets and threads were chosen
- * by bench/media-video.ts (see bench/README.md, "Media pipeline").
+ * Bitrates for mostly static, single-camera sermon video, all at x264 `veryfast`. Measured with
+ * bench/media-video.ts (bench/README.md, "Media pipeline"): one ffmpeg already keeps both cores
+ * busy, so every x264 shortcut that saves real time (superfast, subme 1, fewer partitions, no
+ * mbtree) also lowers SSIM at a fixed bitrate, as do cheaper scalers. Kept: a 20-frame mbtree
+ * lookahead (static backgrounds keep their quality across the GOP: higher SSIM at no measurable
+ * cost), diamond motion search and no weighted P-prediction (a few per cent less CPU, SSIM
+ * unchanged; weighted prediction only pays on fades).
  */
+const X264_PARAMS = 'rc-lookahead=20:me=dia:weightp=0';
 export const VIDEO_LADDER: readonly VideoRungSpec[] = [
-  { name: '1080p', height: 1080, bitrateKbps: 3500, preset: 'veryfast' },
-  { name: 'high', height: 720, bitrateKbps: 1800, preset: 'veryfast' },
-  { name: 'low', height: 360, bitrateKbps: 600, preset: 'veryfast' },
+  { name: '1080p', height: 1080, bitrateKbps: 3500, preset: 'veryfast', x264Params: X264_PARAMS },
+  { name: 'high', height: 720, bitrateKbps: 1800, preset: 'veryfast', x264Params: X264_PARAMS },
+  { name: 'low', height: 360, bitrateKbps: 600, preset: 'veryfast', x264Params: X264_PARAMS },
 ];
 
 /** swscale algorithm for the downscaled rungs. */
@@ -122,19 +128,7 @@ export type LadderCommandOptions = {
   /** Source frame rate (from probe), for the 30 fps cap and the GOP length. */
   sourceFrameRate?: number | null;
   scaler?: string;
-  /**
-   * 2 (default): the decoding process encodes the top rung and sends the other rungs' frames,
-   * already scaled, as raw video down a pipe to a second process that encodes them. 1: a single
-   * ffmpeg encodes every rung.
-   */
-  processes?: 1 | 2;
 };
-
-/**
- * The ladder as ffmpeg command lines: `decoder` reads the input; `encoder`, when not null,
- * reads raw frames (NUT, so timestamps survive) from the decoder's stdout.
- */
-export type LadderCommands = { decoder: string[]; encoder: string[] | null };
 
 /** x264 + HLS output options of one rung. */
 function rungOutput(rung: PlannedRung, outDir: string, gop: number, segment: number): string[] {
@@ -182,67 +176,37 @@ function rungOutput(rung: PlannedRung, outDir: string, gop: number, segment: num
   ];
 }
 
-/** `<input>split=N`, then one scale per rung into the `[v0]`, `[v1]`… pads. */
-function scaleChains(input: string, rungs: readonly PlannedRung[], scaler: string): string[] {
-  if (rungs.length === 1) {
-    const [rung] = rungs as [PlannedRung];
-    return [`${input}scale=${rung.width}:${rung.outHeight}:flags=${scaler}[v0]`];
-  }
-  return [
-    `${input}split=${rungs.length}${rungs.map((_, i) => `[s${i}]`).join('')}`,
-    ...rungs.map((r, i) => `[s${i}]scale=${r.width}:${r.outHeight}:flags=${scaler}[v${i}]`),
-  ];
-}
-
-/** The ffmpeg command line(s) that encode every rung to HLS from one decode (pure). */
-export function videoLadderCommands(
+/**
+ * The single ffmpeg command that encodes every rung to HLS (pure): one decode, a constant
+ * frame rate, then `split` and one scale per rung.
+ */
+export function videoLadderCommand(
   input: string,
   outDir: string,
   rungs: readonly PlannedRung[],
   options: LadderCommandOptions = {},
-): LadderCommands {
+): string[] {
+  if (rungs.length === 0) throw new RangeError('no rungs');
   const trim = options.trimStartSeconds ?? 0;
   const segment = options.segmentSeconds ?? VIDEO_SEGMENT_SECONDS;
   const scaler = options.scaler ?? VIDEO_SCALER;
   const rate = ladderFrameRate(options.sourceFrameRate ?? null);
   const gop = Math.max(1, Math.round(segment * (rate ?? 30)));
-  // A constant frame rate keeps every rung (and the pipe) on the same frame grid.
+  // A constant frame rate keeps every rung on the same frame grid.
   const head = [rate ? `fps=${Number(rate.toFixed(6))}` : null, 'format=yuv420p'].filter(Boolean).join(',');
-  const decoder = ['-v', 'error', ...(trim > 0 ? ['-ss', seconds(trim)] : []), '-i', input];
-  const [top, ...rest] = rungs;
-  if (!top) throw new RangeError('no rungs');
-
-  if ((options.processes ?? 2) === 1 || rest.length === 0) {
-    decoder.push('-filter_complex', scaleChains(`[0:v:0]${head},`, rungs, scaler).join(';'));
-    rungs.forEach((rung, i) => {
-      decoder.push('-map', `[v${i}]`, ...rungOutput(rung, outDir, gop, segment));
-    });
-    return { decoder, encoder: null };
-  }
-
-  // Every rung is scaled from the source in the decoder (scaling the small rungs from the
-  // 720p frames instead costs SSIM); the smaller ones travel as raw video streams of one
-  // NUT pipe to the encoder process.
-  decoder.push('-filter_complex', scaleChains(`[0:v:0]${head},`, rungs, scaler).join(';'));
-  decoder.push('-map', '[v0]', ...rungOutput(top, outDir, gop, segment));
-  rest.forEach((_, i) => {
-    decoder.push('-map', `[v${i + 1}]`);
+  const scale = (r: PlannedRung) => `scale=${r.width}:${r.outHeight}:flags=${scaler}`;
+  const graph =
+    rungs.length === 1
+      ? `[0:v:0]${head},${scale(rungs[0] as PlannedRung)}[v0]`
+      : [
+          `[0:v:0]${head},split=${rungs.length}${rungs.map((_, i) => `[s${i}]`).join('')}`,
+          ...rungs.map((r, i) => `[s${i}]${scale(r)}[v${i}]`),
+        ].join(';');
+  const args = ['-v', 'error', ...(trim > 0 ? ['-ss', seconds(trim)] : []), '-i', input, '-filter_complex', graph];
+  rungs.forEach((rung, i) => {
+    args.push('-map', `[v${i}]`, ...rungOutput(rung, outDir, gop, segment));
   });
-  decoder.push('-c:v', 'rawvideo', '-f', 'nut', 'pipe:1');
-  const encoder = ['-v', 'error', '-f', 'nut', '-i', 'pipe:0'];
-  rest.forEach((rung, i) => {
-    encoder.push('-map', `0:v:${i}`, ...rungOutput(rung, outDir, gop, segment));
-  });
-  return { decoder, encoder };
-}
-
-/** Runs the ladder commands (one process, or two joined by a pipe). */
-export async function runVideoLadder(commands: LadderCommands, options: ToolOptions = {}): Promise<void> {
-  if (commands.encoder) {
-    await runPipeline({ tool: 'ffmpeg', args: commands.decoder }, { tool: 'ffmpeg', args: commands.encoder }, options);
-  } else {
-    await run('ffmpeg', commands.decoder, options);
-  }
+  return args;
 }
 
 export type ThumbnailOptions = ToolOptions & {
@@ -292,8 +256,6 @@ export type VideoRenditionOptions = ToolOptions & {
   ladder?: readonly VideoRungSpec[];
   scaler?: string;
   segmentSeconds?: number;
-  /** See LadderCommandOptions.processes. */
-  processes?: 1 | 2;
   /** Options for the audio renditions of the soundtrack (bitrates, tags, waveform). */
   audio?: Omit<AudioRenditionOptions, keyof ToolOptions | 'source' | 'trimStartSeconds'>;
 };
@@ -416,13 +378,13 @@ export async function videoRenditions(
   const thumbnailPath = join(outDir, VIDEO_FILES.thumbnail);
 
   // The ladder keeps both cores busy on its own; the audio and thumbnail run after it.
-  await runVideoLadder(
-    videoLadderCommands(input, outDir, rungs, {
+  await run(
+    'ffmpeg',
+    videoLadderCommand(input, outDir, rungs, {
       trimStartSeconds: trim,
       segmentSeconds: options.segmentSeconds,
       sourceFrameRate: source.frameRate,
       scaler: options.scaler,
-      processes: options.processes,
     }),
     tool,
   );
