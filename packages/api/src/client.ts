@@ -44,6 +44,14 @@ export function createApiClient(options: ApiClientOptions) {
   const withStatus = options.withStatus ?? ((status: number) => `The request failed with status ${status}`);
 
   async function get<T>(path: string, request: RequestOptions = {}): Promise<T> {
+    return send<T>('GET', path, request);
+  }
+
+  async function post<T>(path: string, body: unknown, request: RequestOptions = {}): Promise<T> {
+    return send<T>('POST', path, request, body);
+  }
+
+  async function send<T>(method: 'GET' | 'POST', path: string, request: RequestOptions, json?: unknown): Promise<T> {
     const query: Query = { ...request.query };
     if (!request.noCache && options.cache) Object.assign(query, options.cache);
     const qs = buildQuery(query, request.joinArrays).toString();
@@ -53,8 +61,11 @@ export function createApiClient(options: ApiClientOptions) {
     if (options.serverOrigin) headers.origin = options.serverOrigin;
     let response: Response;
     try {
+      if (json !== undefined) headers['content-type'] = 'application/json';
       response = await doFetch(url, {
+        method,
         headers,
+        body: json === undefined ? undefined : JSON.stringify(json),
         credentials: options.sameHost ? 'include' : 'omit',
         signal: request.signal,
       });
@@ -71,6 +82,7 @@ export function createApiClient(options: ApiClientOptions) {
 
   return {
     get,
+    post,
     /** sermonIDs go comma-joined (spec §7); other list parameters repeat. */
     sermons: (query: Query = {}, lite = true) =>
       get<ListResponse<LiteSermon | Sermon>>('node/sermons', {
@@ -98,6 +110,11 @@ export function createApiClient(options: ApiClientOptions) {
         joinArrays: true,
       }),
     health: () => get<{ status: string }>('healthz', { noCache: true }),
+    /** Where an unmatched path goes (spec §7 POST map-path); any failure yields nothing (§8). */
+    mapPath: (url: string) =>
+      post<{ status: number; url: string; internal: boolean }>('map-path', { url }, { noCache: true }).catch(
+        () => undefined,
+      ),
   };
 }
 

@@ -36,6 +36,15 @@ export const sermonListQuery = z.object({
   seriesID: optionalInt(1, Number.MAX_SAFE_INTEGER),
   eventType: z.string().min(1).max(100).optional(),
   languageCode: z.string().min(2).max(8).optional(),
+  /** A topic (spec §3 Topic) by topicID. */
+  topicID: optionalInt(1, Number.MAX_SAFE_INTEGER),
+  /** A hashtag (spec §3: keywords become hashtags), with or without '#', any case. */
+  hashtag: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/^#+/, '').toLowerCase())
+    .pipe(z.string().min(1).max(100).regex(/^\S+$/))
+    .optional(),
   book: z.string().min(1).max(40).optional(),
   chapter: optionalInt(1, 200),
   chapterEnd: optionalInt(1, 200),

@@ -5,7 +5,8 @@ export const PUBLISHED = 'publish_timestamp IS NOT NULL AND publish_timestamp <=
 
 /**
  * Recomputes the denormalised counters (broadcaster.sermon_count, speaker.sermon_count and
- * most_recent_preach_date, series count/earliest/latest, hashtag counts) in set-based SQL.
+ * most_recent_preach_date, series count/earliest/latest, the sermon_hashtag links and hashtag counts)
+ * in set-based SQL.
  * Used after bulk loads (demo seed, scale data); single writes keep them up to date themselves.
  */
 export async function refreshCatalogueCounts(db: Db): Promise<void> {
@@ -30,12 +31,21 @@ export async function refreshCatalogueCounts(db: Db): Promise<void> {
         ) c ON c.series_id = s2.series_id
        WHERE s.series_id = s2.series_id;
 
+      -- Bulk loads may have run without the trigger that keeps sermon_hashtag (migration 0005).
+      DELETE FROM sermon_hashtag;
+      INSERT INTO sermon_hashtag (hashtag, sermon_id, preach_date)
+      SELECT h, sermon_id, preach_date FROM sermon, keyword_hashtags(keywords) AS h WHERE keywords <> '';
+
       INSERT INTO hashtag (hashtag, display, sermon_count)
-      SELECT lower(tag), min(tag), count(DISTINCT sermon_id)::int
+      SELECT lower(ltrim(tag, '#')), min(ltrim(tag, '#')), count(DISTINCT sermon_id)::int
         FROM sermon, regexp_split_to_table(keywords, '\\s+') AS tag
-       WHERE keywords <> '' AND tag <> '' AND ${PUBLISHED}
-       GROUP BY lower(tag)
+       WHERE keywords <> '' AND ltrim(tag, '#') <> '' AND ${PUBLISHED}
+       GROUP BY lower(ltrim(tag, '#'))
       ON CONFLICT (hashtag) DO UPDATE SET sermon_count = EXCLUDED.sermon_count, updated_at = now();
+      UPDATE hashtag h SET sermon_count = 0, updated_at = now()
+       WHERE sermon_count > 0
+         AND NOT EXISTS (SELECT 1 FROM sermon_hashtag sh JOIN sermon s USING (sermon_id)
+                          WHERE sh.hashtag = h.hashtag AND ${PUBLISHED.replaceAll('publish_timestamp', 's.publish_timestamp')});
     `);
   });
 }

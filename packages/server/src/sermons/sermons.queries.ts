@@ -11,6 +11,8 @@ export type SermonFilters = {
   seriesIds?: number[];
   eventType?: string;
   languageCode?: string;
+  topicId?: number;
+  hashtag?: string;
   bookIndex?: number;
   chapter?: number;
   year?: number;
@@ -120,6 +122,16 @@ function tsQuery(search: NonNullable<SermonFilters['search']>, p: (v: unknown) =
   return `(websearch_to_tsquery(language_ts_config(${p(search.languageCode)}), immutable_unaccent(${text})) || websearch_to_tsquery('simple', immutable_unaccent(${text})))`;
 }
 
+/** Link tables with a copy of preach_date, indexed by (key, preach_date DESC, sermon_id DESC). */
+const LINKS = { r: 'sermon_scripture r', tp: 'sermon_topic tp', ht: 'sermon_hashtag ht' } as const;
+
+/** The link table a filtered list walks (its index gives the newest-first order), if any. */
+function linkTable(f: SermonFilters): { table: string; alias: keyof typeof LINKS } | undefined {
+  const alias =
+    f.bookIndex !== undefined ? 'r' : f.topicId !== undefined ? 'tp' : f.hashtag !== undefined ? 'ht' : undefined;
+  return alias ? { table: LINKS[alias], alias } : undefined;
+}
+
 /** Builds `FROM ... WHERE ...` for the filters; parameters are appended to `params`. */
 export function sermonFrom(f: SermonFilters, params: unknown[], joins = ''): string {
   const p = (v: unknown) => {
@@ -127,12 +139,21 @@ export function sermonFrom(f: SermonFilters, params: unknown[], joins = ''): str
     return `$${params.length}`;
   };
   const where = ['s.publish_timestamp IS NOT NULL AND s.publish_timestamp <= now()'];
-  let from = 'sermon s';
+  const link = linkTable(f);
+  const from = link ? `${link.table} JOIN sermon s ON s.sermon_id = ${link.alias}.sermon_id` : 'sermon s';
+  // The link table that drives the walk joins; the others become EXISTS conditions.
+  const linked = (l: 'r' | 'tp' | 'ht', cond: string) => {
+    if (link?.alias === l) where.push(cond);
+    else where.push(`EXISTS (SELECT 1 FROM ${LINKS[l]} WHERE ${l}.sermon_id = s.sermon_id AND ${cond})`);
+  };
   if (f.bookIndex !== undefined) {
-    from = 'sermon_scripture r JOIN sermon s ON s.sermon_id = r.sermon_id';
-    where.push(`r.book_index = ${p(f.bookIndex)}`);
-    where.push(f.chapter !== undefined ? `r.chapter = ${p(f.chapter)}` : 'r.first_in_book');
+    linked(
+      'r',
+      `r.book_index = ${p(f.bookIndex)} AND ${f.chapter !== undefined ? `r.chapter = ${p(f.chapter)}` : 'r.first_in_book'}`,
+    );
   }
+  if (f.topicId !== undefined) linked('tp', `tp.topic_id = ${p(f.topicId)}`);
+  if (f.hashtag !== undefined) linked('ht', `ht.hashtag = ${p(f.hashtag)}`);
   if (f.broadcasterId !== undefined) where.push(`s.broadcaster_id = ${p(f.broadcasterId)}`);
   if (f.speakerId !== undefined) where.push(`s.speaker_id = ${p(f.speakerId)}`);
   if (f.seriesIds !== undefined) where.push(`s.series_id = ANY(${p(f.seriesIds)}::bigint[])`);
@@ -186,10 +207,11 @@ export async function listSermons(
   if (sort === 'relevance' && f.search) return relevancePage(db, entities, f, params, limit, offset);
   if (sort === 'random') return randomPage(db, entities, f, params, limit);
   const spec = SORTS[sort === 'relevance' ? 'newest' : sort];
-  // Sermons by book walk sermon_scripture's copy of the date so its index gives the order.
+  // Sermons by book, topic or hashtag walk the link table's copy of the date so its index gives the order.
+  const link = linkTable(f);
   const cols = spec.columns.map((c) =>
-    f.bookIndex !== undefined && c.expr === 's.preach_date' && spec.columns[0]?.expr === 's.preach_date'
-      ? { ...c, expr: 'r.preach_date' }
+    link && c.expr === 's.preach_date' && spec.columns[0]?.expr === 's.preach_date'
+      ? { ...c, expr: `${link.alias}.preach_date` }
       : c,
   );
   const joins = cols.some((c) => c.join === 'speaker')

@@ -25,6 +25,8 @@ async function resolveFilters(db: Db, q: SermonListQuery, languageCode: string):
     speakerId: q.speakerID,
     eventType: q.eventType,
     languageCode: q.languageCode,
+    topicId: q.topicID,
+    hashtag: q.hashtag,
     year: q.year,
     month: q.year ? q.month : undefined,
     day: q.year && q.month ? q.day : undefined,

@@ -9,9 +9,10 @@ export function injectFetch(app: FastifyInstance): typeof fetch {
     const url = new URL(input instanceof Request ? input.url : String(input));
     const headers = Object.fromEntries(new Headers(init?.headers).entries());
     const res = await app.inject({
-      method: (init?.method ?? 'GET') as 'GET',
+      method: (init?.method ?? 'GET') as 'GET' | 'POST',
       url: url.pathname + url.search,
       headers: { ...headers, host: url.host },
+      ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
     });
     return new Response(res.rawPayload, {
       status: res.statusCode,
