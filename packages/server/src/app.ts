@@ -11,6 +11,7 @@ import { stringifyJson } from './http/json.ts';
 import { messageTranslator } from './http/messages.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { uploadRoutes } from './media/uploads.routes.ts';
+import { oembedRoutes } from './oembed/oembed.routes.ts';
 import { referenceRoutes } from './reference/reference.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { seriesRoutes } from './series/series.routes.ts';
@@ -94,6 +95,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   await app.register(fastifyStatic, { root: deps.config.mediaDir, serve: false });
   mediaRoutes(app, deps);
   sitemapRoutes(app, deps);
+  oembedRoutes(app, deps);
 
   const rootDir = options.rootDir ?? path.resolve(import.meta.dirname, '../../..');
   if (existsSync(path.join(rootDir, 'dist/server/entry.mjs'))) await mountSite(app, rootDir);

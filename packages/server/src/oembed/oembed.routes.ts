@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ApiDeps } from '../app-deps.ts';
+import { ApiError, notFound } from '../errors.ts';
+import { parseInput } from '../http/parse.ts';
+import { urlsFor } from '../http/request-context.ts';
+import { OEMBED_CACHE_AGE, oembedFor } from './oembed.service.ts';
+import { oembedTarget } from './oembed-url.ts';
+
+const size = z.coerce.number().int().min(1).max(10_000).optional();
+const oembedQuery = z.object({
+  url: z.string().min(1).max(2000),
+  format: z.string().max(20).default('json'),
+  maxwidth: size,
+  maxheight: size,
+});
+
+/**
+ * GET /oembed?url=…&format=json&maxwidth=&maxheight= (oEmbed 1.0): pasted sermon and
+ * broadcaster links unfurl as embedded players. JSON only (xml answers 501, as the oEmbed spec
+ * asks for unsupported formats); a URL that is not an embeddable page here is a 404.
+ */
+export function oembedRoutes(app: FastifyInstance, { db, entities, config }: ApiDeps) {
+  app.get('/oembed', async (req, reply) => {
+    const query = parseInput(oembedQuery, req.query);
+    if (query.format !== 'json') {
+      throw new ApiError(501, 'not_implemented', { format: { key: 'embed.oembedFormat', params: { format: 'json' } } });
+    }
+    const urls = urlsFor(config, req);
+    const hosts = new Set([new URL(urls.origin).host, req.host].map((h) => h.toLowerCase()));
+    const target = oembedTarget(query.url, hosts);
+    if (!target) throw notFound('embed.oembedNoPlayer');
+    const answer = await oembedFor({ db, entities }, target, query, urls);
+    // Public, read-only: any site's page may ask from the browser.
+    reply.header('access-control-allow-origin', '*');
+    reply.header('cache-control', `public, max-age=${OEMBED_CACHE_AGE}`);
+    return answer;
+  });
+}
