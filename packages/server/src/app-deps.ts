@@ -2,8 +2,8 @@ import type { EntityCache } from './catalogue/entity-cache.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { MediaCounters } from './media/media-counters.ts';
-import type { MediaStore } from './media/media-store.ts';
 import type { StatsCache } from './reference/catalogue-stats.ts';
+import type { MediaStore } from './storage/store.ts';
 
 /** Everything a route module needs, passed explicitly (no globals). */
 export type ApiDeps = {

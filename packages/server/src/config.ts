@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Config } from './storage/s3-store.ts';
 
 /** Boolean environment values: 'true'/'1'/'yes' and 'false'/'0'/'no'. */
 const envBoolean = z
@@ -18,6 +19,25 @@ const schema = z.object({
   /** Public origin used in absolute links (feeds, `next` URLs, sitemaps). */
   PUBLIC_URL: z.url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Media in an S3-compatible bucket instead of on local disk (see README, Running at scale). */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: envBoolean.default(false),
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+});
+
+/** S3 variables that only mean something with a bucket, and the key pair that goes together. */
+const checked = schema.superRefine((c, ctx) => {
+  const s3Set = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const;
+  const stray = s3Set.find((name) => c[name] !== undefined);
+  if (stray && !c.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `required with ${stray}` });
+  if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
+    const missing = c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'both S3 keys are needed, or neither' });
+  }
 });
 
 export type Config = {
@@ -30,6 +50,8 @@ export type Config = {
   publicUrl: string | undefined;
   logLevel: string;
   mediaDir: string;
+  /** Where media live when not on local disk. */
+  s3: S3Config | undefined;
 };
 
 /**
@@ -40,7 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const picked = Object.fromEntries(
     Object.keys(schema.shape).map((key) => [key, env[key] === '' ? undefined : env[key]]),
   );
-  const parsed = schema.safeParse(picked);
+  const parsed = checked.safeParse(picked);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'configuration');
@@ -58,5 +80,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: c.PUBLIC_URL?.replace(/\/$/, ''),
     logLevel: c.LOG_LEVEL,
     mediaDir: path.join(dataDir, 'media'),
+    s3: c.S3_BUCKET
+      ? {
+          bucket: c.S3_BUCKET,
+          endpoint: c.S3_ENDPOINT,
+          region: c.S3_REGION,
+          accessKeyId: c.S3_ACCESS_KEY_ID,
+          secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: c.S3_FORCE_PATH_STYLE,
+          publicUrl: c.S3_PUBLIC_URL?.replace(/\/$/, ''),
+        }
+      : undefined,
   };
 }

@@ -11,8 +11,8 @@ import { postgresJobListener } from './jobs/listener.ts';
 import { parseRole, type Role } from './jobs/role.ts';
 import { startWorker, type Worker } from './jobs/worker.ts';
 import { mediaCounters } from './media/media-counters.ts';
-import { localMediaStore } from './media/media-store.ts';
 import { statsCache } from './reference/catalogue-stats.ts';
+import { openMediaStore } from './storage/open-store.ts';
 
 /**
  * Starts Kerygma: one process that migrates the database, seeds the demo catalogue on first
@@ -42,7 +42,7 @@ async function main() {
     await seedDemo(db, { mediaDir: config.mediaDir, reset: false, log: (msg) => log.info(msg) });
   }
 
-  const media = localMediaStore(config.mediaDir);
+  const media = await openMediaStore(config);
   const worker: Worker | undefined =
     role === 'web'
       ? undefined

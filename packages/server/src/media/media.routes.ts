@@ -1,36 +1,83 @@
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ApiDeps } from '../app-deps.ts';
 import { notFound } from '../errors.ts';
 import { parseInput } from '../http/parse.ts';
+import {
+  type ByteRange,
+  contentDisposition,
+  isValidKey,
+  type MediaStore,
+  RangeNotSatisfiableError,
+} from '../storage/store.ts';
 
 const mediaQuery = z.object({ download: z.string().optional() });
 
 const VIDEO = /\.(mp4|m4v|webm|mov)$/i;
 const PLAYABLE = /\.(mp3|m4a|aac|mp4|m4v|webm|mov|m3u8)$/i;
+const PLAYLIST = /\.m3u8$/i;
 
 /**
- * Media files from the local store, with HTTP range requests (seeking in players), and as a
- * download with a file name when `?download=1`. Downloads are counted, and so are plays: a
- * player's first request for a stream (no range, or a range from byte 0).
+ * Media files, with HTTP range requests (seeking in players), and as a download with a file
+ * name when `?download=1`. Downloads are counted, and so are plays: a player's first request for
+ * a stream (no range, or a range from byte 0). Files on local disk are sent from here; objects
+ * in S3 are a redirect to the bucket (presigned) or its CDN, so media bytes never pass through
+ * the app, except HLS playlists behind presigned URLs (see streamThrough).
  */
 export function mediaRoutes(app: FastifyInstance, { media, counters }: ApiDeps) {
   app.get('/media/*', async (req, reply) => {
     // Already percent-decoded by the router (decoding again breaks keys holding '%').
     const key = (req.params as { '*': string })['*'];
-    if (!key || key.includes('\0')) throw notFound('error.mediaNotFound');
-    const file = media.localPath(key); // refuses keys escaping the store
+    if (!isValidKey(key)) throw notFound('error.mediaNotFound');
     const { download } = parseInput(mediaQuery, req.query);
+    const downloadName = download === '1' || download === 'true' ? path.posix.basename(key) : undefined;
+    const where = await media.locate(key, { downloadName });
     const sermonId = key.split('/')[0] as string;
     const kind = VIDEO.test(key) ? 'video' : 'audio';
-    if (download === '1' || download === 'true') {
-      reply.header('content-disposition', `attachment; filename="${path.basename(file).replace(/"/g, '')}"`);
-      counters.record(sermonId, 'download', kind);
-    } else if (PLAYABLE.test(key) && /^(bytes=0-\d*)?$/.test(req.headers.range ?? '')) {
+    if (downloadName) counters.record(sermonId, 'download', kind);
+    else if (PLAYABLE.test(key) && /^(bytes=0-\d*)?$/.test(req.headers.range ?? '')) {
       counters.record(sermonId, 'play', kind);
     }
-    // Cache a day (sendFile writes Cache-Control itself; a header set beforehand would be replaced).
-    return reply.sendFile(path.relative(path.dirname(file), file), path.dirname(file), { maxAge: 86_400_000 });
+    if ('file' in where) {
+      if (downloadName) reply.header('content-disposition', contentDisposition(downloadName));
+      // Cache a day (sendFile writes Cache-Control itself; a header set beforehand would be replaced).
+      return reply.sendFile(path.basename(where.file), path.dirname(where.file), { maxAge: 86_400_000 });
+    }
+    if (PLAYLIST.test(key) && where.signed) return streamThrough(media, key, req.headers.range, reply);
+    // A presigned URL is good for a day: browsers may reuse the redirect for an hour.
+    reply.header('cache-control', `${where.signed ? 'private' : 'public'}, max-age=3600`);
+    return reply.redirect(where.url, 302);
   });
+}
+
+/**
+ * Sends an object from the store through the app. Used for HLS playlists behind presigned URLs:
+ * players resolve a playlist's relative segment links against its URL, and a signed URL's query
+ * would not carry over, so the playlist is served from here and each segment is redirected.
+ */
+async function streamThrough(media: MediaStore, key: string, rangeHeader: string | undefined, reply: FastifyReply) {
+  const range = parseRange(rangeHeader);
+  try {
+    const object = await media.stream(key, range);
+    reply
+      .type(object.contentType)
+      .header('accept-ranges', 'bytes')
+      .header('content-length', object.end - object.start + 1)
+      .header('cache-control', 'public, max-age=86400');
+    if (range) reply.code(206).header('content-range', `bytes ${object.start}-${object.end}/${object.size}`);
+    return reply.send(object.body);
+  } catch (error) {
+    if (!(error instanceof RangeNotSatisfiableError)) throw error;
+    reply.header('content-range', `bytes */${error.size}`);
+    // Answered as JSON by the error handler, like a bad range of a local file.
+    throw Object.assign(new Error('Range Not Satisfiable'), { statusCode: 416 });
+  }
+}
+
+/** One 'bytes=start-[end]' range; anything else (suffix or several ranges) is answered whole, as HTTP allows. */
+function parseRange(header: string | undefined): ByteRange | undefined {
+  const m = /^bytes=(\d+)-(\d*)$/.exec(header ?? '');
+  if (!m) return undefined;
+  return { start: Number(m[1]), end: m[2] ? Number(m[2]) : undefined };
 }

@@ -7,8 +7,9 @@ import { entityCache } from '../catalogue/entity-cache.ts';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { type MediaCounters, mediaCounters } from '../media/media-counters.ts';
-import { localMediaStore } from '../media/media-store.ts';
 import { statsCache } from '../reference/catalogue-stats.ts';
+import { localMediaStore } from '../storage/local-store.ts';
+import type { MediaStore } from '../storage/store.ts';
 import { loadFixture } from './fixture.ts';
 import { openTestDb } from './test-db.ts';
 
@@ -20,8 +21,14 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-/** The whole HTTP app on a fresh database holding the fixture catalogue, for app.inject tests. */
-export async function buildTestApp(backend: 'pglite' | 'postgres'): Promise<TestApp> {
+/**
+ * The whole HTTP app on a fresh database holding the fixture catalogue, for app.inject tests.
+ * Media are in a local store in a fresh folder unless `options.media` gives another store.
+ */
+export async function buildTestApp(
+  backend: 'pglite' | 'postgres',
+  options: { media?: MediaStore } = {},
+): Promise<TestApp> {
   const testDb = await openTestDb(backend);
   await loadFixture(testDb.db);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kerygma-test-'));
@@ -45,7 +52,7 @@ export async function buildTestApp(backend: 'pglite' | 'postgres'): Promise<Test
     {
       db: testDb.db,
       config,
-      media: localMediaStore(config.mediaDir),
+      media: options.media ?? localMediaStore(config.mediaDir),
       stats: statsCache(testDb.db),
       entities: entityCache(testDb.db),
       counters,

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('media storage configuration', () => {
+  it('keeps media on local disk unless S3_BUCKET is set', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+  });
+
+  it('reads an S3-compatible bucket', () => {
+    const c = loadConfig({
+      S3_BUCKET: 'sermons',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PUBLIC_URL: 'https://cdn.example.org/sermons/',
+    });
+    expect(c.s3).toEqual({
+      bucket: 'sermons',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+      forcePathStyle: true,
+      publicUrl: 'https://cdn.example.org/sermons',
+    });
+  });
+
+  it('leaves credentials to the AWS SDK when no keys are given', () => {
+    expect(loadConfig({ S3_BUCKET: 'b', S3_REGION: 'eu-west-1' }).s3).toMatchObject({
+      region: 'eu-west-1',
+      accessKeyId: undefined,
+      forcePathStyle: false,
+    });
+  });
+
+  it('names the variable that is wrong or missing', () => {
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(
+      /^Invalid S3_BUCKET: required with S3_ENDPOINT/,
+    );
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toThrow(/^Invalid S3_SECRET_ACCESS_KEY: /);
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_ENDPOINT: 'minio:9000' })).toThrow(/^Invalid S3_ENDPOINT: /);
+    expect(() => loadConfig({ S3_BUCKET: 'b', S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(
+      /^Invalid S3_FORCE_PATH_STYLE: /,
+    );
+  });
+});
