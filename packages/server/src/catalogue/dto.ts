@@ -10,6 +10,7 @@ import type {
   Sermon,
   Speaker,
 } from '@kerygma/domain/catalogue';
+import { SERMON_LANGUAGES } from '@kerygma/domain/languages';
 
 /**
  * Database rows → API objects. Rows arrive with snake_case columns (or as row_to_json objects,
@@ -207,6 +208,16 @@ export function mediaSetDto(items: Row[], urls: Urls): MediaSet {
   return set;
 }
 
+const ISO_639_3 = new Map<string, string>(SERMON_LANGUAGES.map((l) => [l.languageCode, l.iso639_3]));
+
+/** The languages of the sermon's caption items, as ISO 639-1 and 639-3 codes. */
+function captionLanguages(items: Row[]): Sermon['captionLanguages'] {
+  const alpha2 = [
+    ...new Set(items.filter((m) => m.media_type === 'caption' && m.language_code).map((m) => String(m.language_code))),
+  ].sort();
+  return { alpha_2: alpha2, alpha_3: alpha2.map((code) => ISO_639_3.get(code) ?? code) };
+}
+
 /** A sermon row carries its broadcaster, speaker and series as row_to_json objects b, sp, se. */
 export function liteSermonDto(s: Row, urls: Urls): LiteSermon {
   const thumb = str(s.video_thumbnail_storage_key);
@@ -266,7 +277,7 @@ export function sermonDto(s: Row, media: Row[], urls: Urls): Sermon {
     videoThumbnailResizable: lite.videoThumbnail,
     showCC: bool(s.show_cc),
     acceptCopyright: bool(s.accept_copyright),
-    captionLanguages: { alpha_2: [], alpha_3: [] },
+    captionLanguages: captionLanguages(media),
     media: mediaSetDto(media, urls),
   };
 }

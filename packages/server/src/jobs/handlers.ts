@@ -1,4 +1,4 @@
-import { encodeAudio, encodeVideo, type PipelineDeps } from '../media/media.jobs.ts';
+import { deleteFiles, encodeAudio, encodeVideo, type PipelineDeps } from '../media/media.jobs.ts';
 import type { JobHandlers } from './job-types.ts';
 
 /** The handler map the worker runs: one handler per job name (the compiler checks it). */
@@ -6,5 +6,6 @@ export function jobHandlers(deps: PipelineDeps): JobHandlers {
   return {
     'media.encode-audio': encodeAudio(deps),
     'media.encode-video': encodeVideo(deps),
+    'media.delete-files': deleteFiles(deps),
   };
 }

@@ -20,6 +20,23 @@ export const jobSchemas = {
   'media.encode-audio': z.object({ sermonId, uploadId }),
   /** The video HLS ladder with MP4 downloads, the thumbnail, and the soundtrack's audio renditions. */
   'media.encode-video': z.object({ sermonId, uploadId }),
+  /**
+   * Deletes files and folders from the media store once their rows are gone (deleted media,
+   * renditions replaced by a re-encode). Keys are media store keys under the sermon's folder.
+   */
+  'media.delete-files': z.object({
+    sermonId,
+    keys: z
+      .array(
+        z
+          .string()
+          .min(1)
+          .max(500)
+          .refine((k) => !k.split('/').includes('..')),
+      )
+      .min(1)
+      .max(1000),
+  }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof jobSchemas;

@@ -3,33 +3,50 @@ import path from 'node:path';
 import { type AudioRenditions, audioRenditions } from '@kerygma/ffmpeg/renditions/audio';
 import { type VideoRenditions, videoRenditions } from '@kerygma/ffmpeg/renditions/video';
 import type { Db } from '../db/db.ts';
-import type { JobContext, JobPayload } from '../jobs/job-types.ts';
+import type { JobContext, JobName, JobPayload } from '../jobs/job-types.ts';
+import { listJobs } from '../jobs/queue.ts';
+import { type NewMediaItem, renditionDurations, replaceMediaItems } from './media-items.ts';
 import type { MediaStore } from './media-store.ts';
 import { addMediaEvent, uploadByGuid } from './uploads.queries.ts';
 
 export type PipelineDeps = { db: Db; media: MediaStore };
 
-/** Renditions of one upload go under `<sermonID>/r/<guid>/` in the media store. */
-const outputKey = (sermonId: string, guid: string) => `${sermonId}/r/${guid}`;
+/**
+ * Renditions of one encode go under `<sermonID>/r/<guid>/<jobID>/`: a re-encode (new options)
+ * writes new URLs, so players and caches never mix old and new files, and the old folder is
+ * deleted once no media item points into it.
+ */
+const outputKey = (sermonId: string, guid: string, jobId: number) => `${sermonId}/r/${guid}/${jobId}`;
 
-async function loadWork(db: Db, media: MediaStore, p: { sermonId: string; uploadId: string }) {
+type EncodeName = Extract<JobName, 'media.encode-audio' | 'media.encode-video'>;
+type Work = { input: string; key: string; outDir: string; sermon: { trim: number | null; thumb: number | null } };
+
+/** What an encode works from; null when its upload was deleted meanwhile (nothing left to do). */
+async function loadWork(
+  db: Db,
+  media: MediaStore,
+  p: { sermonId: string; uploadId: string },
+  jobId: number,
+): Promise<(Work & { tags: { title: string; artist: string } }) | null> {
   const upload = await uploadByGuid(db, p.uploadId);
-  if (!upload?.storage_key || upload.sermon_id !== p.sermonId) throw new Error(`upload ${p.uploadId} has no original`);
-  const [sermon] = await db.query<{
-    video_trim_start: number | null;
-    video_thumb_position: number | null;
-    title: string;
-    speaker: string;
-  }>(
-    `SELECT s.video_trim_start, s.video_thumb_position, s.full_title AS title, sp.display_name AS speaker
+  if (!upload) return null;
+  if (!upload.storage_key || upload.sermon_id !== p.sermonId) throw new Error(`upload ${p.uploadId} has no original`);
+  const [sermon] = await db.query<{ trim: number | null; thumb: number | null; title: string; speaker: string }>(
+    `SELECT s.video_trim_start AS trim, s.video_thumb_position AS thumb, s.full_title AS title, sp.display_name AS speaker
        FROM sermon s JOIN speaker sp USING (speaker_id) WHERE s.sermon_id = $1`,
     [p.sermonId],
   );
-  if (!sermon) throw new Error(`sermon ${p.sermonId} is gone`);
-  const key = outputKey(p.sermonId, p.uploadId);
+  if (!sermon) return null;
+  const key = outputKey(p.sermonId, p.uploadId, jobId);
   const outDir = media.localPath(key);
   await rm(outDir, { recursive: true, force: true }); // a re-run starts clean (jobs may run twice)
-  return { input: media.localPath(upload.storage_key), key, outDir, sermon };
+  return {
+    input: media.localPath(upload.storage_key),
+    key,
+    outDir,
+    sermon,
+    tags: { title: sermon.title, artist: sermon.speaker },
+  };
 }
 
 /** Runs `work`, recording a pipeline failure ('encoding error') when the last attempt fails. */
@@ -38,6 +55,7 @@ async function tracked<T>(db: Db, p: { sermonId: string; uploadId: string }, ctx
   try {
     return await work();
   } catch (error) {
+    if (ctx.signal.aborted) throw error; // stopped, not failed: the job runs again
     const last = ctx.attempt >= ctx.maxAttempts;
     await addMediaEvent(db, {
       sermonId: p.sermonId,
@@ -50,99 +68,164 @@ async function tracked<T>(db: Db, p: { sermonId: string; uploadId: string }, ctx
   }
 }
 
-const rel = (outDir: string, key: string, file: string) => `${key}/${path.relative(outDir, file)}`;
-
-/** Media items and sermon fields for a set of audio renditions, replacing earlier audio. */
-async function saveAudio(tx: Db, sermonId: string, outDir: string, key: string, a: AudioRenditions) {
-  await tx.query("DELETE FROM media_item WHERE sermon_id = $1 AND media_type IN ('mp3', 'aac')", [sermonId]);
-  const items = [
-    { type: 'mp3', quality: 'high', file: a.high, adaptive: false },
-    { type: 'mp3', quality: 'low', file: a.low, adaptive: false },
-  ];
-  for (const item of items) {
-    await tx.query(
-      `INSERT INTO media_item (sermon_id, media_type, quality, storage_key, file_size_bytes, bitrate, duration_seconds, audio_codec)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'mp3')`,
-      [
-        sermonId,
-        item.type,
-        item.quality,
-        rel(outDir, key, item.file.path),
-        item.file.sizeBytes,
-        item.file.bitrate,
-        item.file.durationSeconds,
-      ],
-    );
-  }
-  await tx.query(
-    `INSERT INTO media_item (sermon_id, media_type, quality, storage_key, adaptive, bitrate, duration_seconds, audio_codec)
-     VALUES ($1, 'aac', NULL, $2, true, $3, $4, 'aac')`,
-    [sermonId, `${key}/hls/audio.m3u8`, 64_000, a.durationSeconds],
+/**
+ * Whether this encode's results still count, checked in the transaction that saves them: the
+ * upload may have been deleted (POST jobs/delete) or a newer encode of it queued (new encoding
+ * options) while ffmpeg ran. The upload row is locked so that a delete waits for the save.
+ */
+async function stillWanted(tx: Db, name: EncodeName, p: { sermonId: string; uploadId: string }, jobId: number) {
+  const [upload] = await tx.query('SELECT 1 FROM media_upload WHERE guid = $1 FOR UPDATE', [p.uploadId]);
+  if (!upload) return false;
+  const newer = await listJobs(tx, { sermonId: p.sermonId, name, limit: 20 });
+  return !newer.some(
+    (j) => j.id > jobId && j.state !== 'failed' && (j.payload as { uploadId?: string }).uploadId === p.uploadId,
   );
+}
+
+const rel = (w: Work, file: string) => `${w.key}/${path.relative(w.outDir, file)}`;
+
+function audioItems(w: Work, a: AudioRenditions): NewMediaItem[] {
+  const mp3 = (quality: 'high' | 'low', f: AudioRenditions['high']): NewMediaItem => ({
+    mediaType: 'mp3',
+    quality,
+    storageKey: rel(w, f.path),
+    fileSizeBytes: f.sizeBytes,
+    bitrate: f.bitrate,
+    durationSeconds: f.durationSeconds,
+    audioCodec: 'mp3',
+    autoGenerated: quality === 'low',
+  });
+  return [
+    mp3('high', a.high),
+    mp3('low', a.low),
+    {
+      mediaType: 'aac',
+      storageKey: `${w.key}/hls/audio.m3u8`,
+      adaptive: true,
+      bitrate: 64_000,
+      durationSeconds: a.durationSeconds,
+      audioCodec: 'aac',
+      autoGenerated: true,
+    },
+  ];
+}
+
+/** Replaces the sermon's audio with these renditions (its own upload's, or a video's soundtrack). */
+async function saveAudio(tx: Db, sermonId: string, guid: string, w: Work, a: AudioRenditions) {
+  await replaceMediaItems(tx, sermonId, ['mp3', 'aac'], guid, audioItems(w, a));
   await tx.query(
     `UPDATE sermon SET has_audio = true, audio_duration_seconds = $2, audio_media_status = 'ready',
             waveform_storage_key = $3, updated_at = now() WHERE sermon_id = $1`,
-    [sermonId, Math.round(a.durationSeconds), rel(outDir, key, a.waveform.path)],
+    [sermonId, Math.round(a.durationSeconds), rel(w, a.waveform.path)],
   );
+}
+
+/** Whether the sermon's audio comes from an audio upload of its own (which a video's soundtrack never replaces). */
+async function hasOwnAudio(tx: Db, sermonId: string): Promise<boolean> {
+  const [row] = await tx.query(
+    `SELECT 1 FROM media_item m JOIN media_upload u ON u.guid = m.upload_guid
+      WHERE m.sermon_id = $1 AND m.media_type = 'mp3' AND u.upload_type = 'original-audio' LIMIT 1`,
+    [sermonId],
+  );
+  return row !== undefined;
+}
+
+/**
+ * Records in the tracker whether the sermon's audio and video are unlinked (spec §3: durations
+ * differ by more than 2 s), from the exact durations of the audio and video renditions.
+ */
+async function checkLinked(tx: Db, sermonId: string, guid: string) {
+  const d = await renditionDurations(tx, sermonId);
+  if (d.audio === null || d.video === null) return;
+  await addMediaEvent(tx, {
+    sermonId,
+    guid,
+    stage: d.unlinked ? 'media-unlinked' : 'media-linked',
+    detail: `audio ${d.audio.toFixed(1)} s, video ${d.video.toFixed(1)} s`,
+  });
 }
 
 export function encodeAudio({ db, media }: PipelineDeps) {
   return async (p: JobPayload<'media.encode-audio'>, ctx: JobContext<'media.encode-audio'>) => {
-    const work = await loadWork(db, media, p);
+    const work = await loadWork(db, media, p, ctx.id);
+    if (!work) return;
     const renditions = await tracked(db, p, ctx, () =>
-      audioRenditions(work.input, work.outDir, {
-        signal: ctx.signal,
-        tags: { title: work.sermon.title, artist: work.sermon.speaker },
-      }),
+      audioRenditions(work.input, work.outDir, { signal: ctx.signal, tags: work.tags }),
     );
-    await db.transaction(async (tx) => {
-      await saveAudio(tx, p.sermonId, work.outDir, work.key, renditions);
+    const saved = await db.transaction(async (tx) => {
+      if (!(await stillWanted(tx, 'media.encode-audio', p, ctx.id))) return false;
+      await saveAudio(tx, p.sermonId, p.uploadId, work, renditions);
       await addMediaEvent(tx, { sermonId: p.sermonId, guid: p.uploadId, stage: 'encoded-audio' });
+      await checkLinked(tx, p.sermonId, p.uploadId);
+      return true;
     });
+    if (!saved) await rm(work.outDir, { recursive: true, force: true });
   };
 }
 
 export function encodeVideo({ db, media }: PipelineDeps) {
   return async (p: JobPayload<'media.encode-video'>, ctx: JobContext<'media.encode-video'>) => {
-    const work = await loadWork(db, media, p);
+    const work = await loadWork(db, media, p, ctx.id);
+    if (!work) return;
     const v: VideoRenditions = await tracked(db, p, ctx, () =>
       videoRenditions(work.input, work.outDir, {
         signal: ctx.signal,
-        trimStartSeconds: work.sermon.video_trim_start ?? undefined,
-        thumbPositionSeconds: work.sermon.video_thumb_position ?? undefined,
-        audio: { tags: { title: work.sermon.title, artist: work.sermon.speaker } },
+        trimStartSeconds: work.sermon.trim ?? undefined,
+        thumbPositionSeconds: work.sermon.thumb ?? undefined,
+        audio: { tags: work.tags },
       }),
     );
-    await db.transaction(async (tx) => {
-      await tx.query("DELETE FROM media_item WHERE sermon_id = $1 AND media_type IN ('mp4', 'jpg')", [p.sermonId]);
-      for (const rung of v.rungs) {
-        await tx.query(
-          `INSERT INTO media_item (sermon_id, media_type, quality, storage_key, file_size_bytes, bitrate, duration_seconds, video_codec, audio_codec)
-           VALUES ($1, 'mp4', $2, $3, $4, $5, $6, $7, 'aac')`,
-          [
-            p.sermonId,
-            rung.name,
-            rel(work.outDir, work.key, rung.mp4.path),
-            rung.mp4.sizeBytes,
-            rung.mp4.bitrate,
-            rung.mp4.durationSeconds,
-            rung.codecs,
-          ],
-        );
-      }
-      await tx.query(
-        `INSERT INTO media_item (sermon_id, media_type, quality, storage_key, adaptive, duration_seconds, video_codec)
-         VALUES ($1, 'mp4', 'adaptive', $2, true, $3, 'h264')`,
-        [p.sermonId, rel(work.outDir, work.key, v.master), v.durationSeconds],
+    const saved = await db.transaction(async (tx) => {
+      if (!(await stillWanted(tx, 'media.encode-video', p, ctx.id))) return false;
+      const thumb = rel(work, v.thumbnail.path);
+      const items: NewMediaItem[] = v.rungs.map((rung) => ({
+        mediaType: 'mp4',
+        quality: rung.name,
+        storageKey: rel(work, rung.mp4.path),
+        fileSizeBytes: rung.mp4.sizeBytes,
+        bitrate: rung.mp4.bitrate,
+        durationSeconds: rung.mp4.durationSeconds,
+        videoCodec: rung.codecs,
+        audioCodec: 'aac',
+        thumbnailStorageKey: thumb,
+      }));
+      items.push(
+        {
+          mediaType: 'mp4',
+          quality: 'adaptive',
+          storageKey: rel(work, v.master),
+          adaptive: true,
+          durationSeconds: v.durationSeconds,
+          videoCodec: 'h264',
+          thumbnailStorageKey: thumb,
+        },
+        { mediaType: 'jpg', storageKey: thumb, autoGenerated: true },
       );
-      const thumb = rel(work.outDir, work.key, v.thumbnail.path);
+      await replaceMediaItems(tx, p.sermonId, ['mp4', 'jpg'], p.uploadId, items);
       await tx.query(
         `UPDATE sermon SET has_video = true, video_duration_seconds = $2, video_media_status = 'ready',
                 video_thumbnail_storage_key = $3, updated_at = now() WHERE sermon_id = $1`,
         [p.sermonId, Math.round(v.durationSeconds), thumb],
       );
-      if (v.audio) await saveAudio(tx, p.sermonId, work.outDir, work.key, v.audio);
+      // The soundtrack becomes the sermon's audio unless the broadcaster uploaded audio of its own.
+      if (v.audio && !(await hasOwnAudio(tx, p.sermonId))) {
+        await addMediaEvent(tx, { sermonId: p.sermonId, guid: p.uploadId, stage: 'audio-extracted' });
+        await saveAudio(tx, p.sermonId, p.uploadId, work, v.audio);
+      }
       await addMediaEvent(tx, { sermonId: p.sermonId, guid: p.uploadId, stage: 'encoded-video' });
+      await checkLinked(tx, p.sermonId, p.uploadId);
+      return true;
     });
+    if (!saved) await rm(work.outDir, { recursive: true, force: true });
+  };
+}
+
+/** Deletes files and folders from the media store (after their rows are gone). */
+export function deleteFiles({ media }: PipelineDeps) {
+  return async (p: JobPayload<'media.delete-files'>) => {
+    for (const key of p.keys) {
+      if (!key.startsWith(`${p.sermonId}/`)) continue; // only ever inside the sermon's folder
+      await rm(media.localPath(key), { recursive: true, force: true });
+    }
   };
 }

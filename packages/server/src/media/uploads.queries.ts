@@ -1,6 +1,6 @@
 import type { Db } from '../db/db.ts';
 
-export type UploadType = 'original-audio' | 'original-video' | 'caption' | 'pdf';
+export type UploadType = 'original-audio' | 'original-video' | 'caption' | 'pdf' | 'text';
 export type UploadRow = {
   guid: string;
   sermon_id: string;

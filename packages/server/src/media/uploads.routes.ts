@@ -8,11 +8,11 @@ import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ApiDeps } from '../app-deps.ts';
-import { ApiError } from '../errors.ts';
 import { API_BASE } from '../http/api-base.ts';
 import { parseInput } from '../http/parse.ts';
 import { urlsFor } from '../http/request-context.ts';
-import { API_KEY_HEADER, broadcasterForKey } from './api-keys.ts';
+import { requireBroadcasterKey } from './api-keys.ts';
+import { sermonMediaRoutes } from './sermon-media.routes.ts';
 import {
   continueUpload,
   discard,
@@ -28,7 +28,7 @@ const MAX_UPLOAD_BYTES = 20 * 1024 ** 3;
 
 const startInput = z.object({
   sermonID: z.string().min(1).max(40),
-  uploadType: z.enum(['original-audio', 'original-video', 'caption', 'pdf']),
+  uploadType: z.enum(['original-audio', 'original-video', 'caption', 'pdf', 'text']),
   twoStep: queryBoolean.optional(),
   language: z.string().min(2).max(8).optional(),
   filenames: z.union([z.string().max(300), z.array(z.string().max(300)).max(20)]).optional(),
@@ -42,16 +42,13 @@ const continueInput = z.object({ guid: z.string().uuid().optional(), sermonID: z
  * where it stopped) or as one plain POST/PUT body. The upload's unguessable id, issued only to
  * the broadcaster's key, authorises the bytes, like a pre-signed URL.
  */
-export async function uploadRoutes(app: FastifyInstance, { db, config, media }: ApiDeps) {
+export async function uploadRoutes(app: FastifyInstance, deps: ApiDeps) {
+  const { db, config, media } = deps;
+  sermonMediaRoutes(app, deps);
   const incoming = path.join(config.dataDir, 'uploads');
   await mkdir(incoming, { recursive: true });
 
-  const requireBroadcaster = async (req: FastifyRequest) => {
-    const header = req.headers[API_KEY_HEADER];
-    const broadcasterId = await broadcasterForKey(db, Array.isArray(header) ? header[0] : header);
-    if (!broadcasterId) throw new ApiError(401, 'unauthorized', { error: { key: 'error.apiKeyRequired' } });
-    return broadcasterId;
-  };
+  const requireBroadcaster = (req: FastifyRequest) => requireBroadcasterKey(db, req);
 
   app.post('/media', async (req, reply) => {
     const broadcasterId = await requireBroadcaster(req);

@@ -1,10 +1,20 @@
-import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { mkdir, rename, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { NotMediaError, probe } from '@kerygma/ffmpeg/probe';
 import type { Db } from '../db/db.ts';
 import { ApiError, forbidden, notFound } from '../errors.ts';
 import { API_BASE } from '../http/api-base.ts';
-import { enqueue } from '../jobs/queue.ts';
+import {
+  type AttachmentType,
+  checkAttachment,
+  describeAttachment,
+  isAttachment,
+  originalExtension,
+  saveAttachment,
+  writeAttachmentFiles,
+} from './attachments.ts';
+import { queueEncode } from './encoding.ts';
+import { renditionDurations } from './media-items.ts';
 import type { MediaStore } from './media-store.ts';
 import {
   addMediaEvent,
@@ -19,6 +29,8 @@ import {
 
 /** Where upload bytes go, below the API base: `${API_BASE}/uploads/{guid}`. */
 export const UPLOADS_PATH = '/uploads';
+
+type MediaUploadType = Exclude<UploadType, AttachmentType>;
 
 export type StartUpload = {
   sermonId: string;
@@ -53,31 +65,19 @@ export async function openUpload(db: Db, guid: string): Promise<UploadRow> {
   return upload;
 }
 
-/** What the file's content must be for its upload type; the file name is never trusted. */
-async function checkContent(file: string, type: UploadType): Promise<string> {
-  if (type === 'original-audio' || type === 'original-video') {
-    const info = await probe(file);
-    if (type === 'original-audio' && !info.hasAudio) throw new NotMediaError(file, 'it has no audio');
-    if (type === 'original-video' && !info.hasVideo) throw new NotMediaError(file, 'it has no video');
-    return [
-      `${info.durationSeconds.toFixed(1)} s`,
-      info.audioCodec,
-      info.videoCodec,
-      info.width && info.height ? `${info.width}x${info.height}` : null,
-    ]
-      .filter(Boolean)
-      .join(', ');
-  }
-  const handle = await open(file, 'r');
-  const head = Buffer.alloc(64);
-  await handle.read(head, 0, 64, 0);
-  await handle.close();
-  const text = head.toString('utf8').replace(/^\uFEFF/, '');
-  if (type === 'pdf' && !text.startsWith('%PDF-')) throw new NotMediaError(file, 'it is not a PDF document');
-  if (type === 'caption' && !/^(WEBVTT|\d+\s*\r?\n\d{2}:\d{2}:\d{2}[,.]\d{3} --> )/.test(text)) {
-    throw new NotMediaError(file, 'it is not an SRT or WebVTT caption file');
-  }
-  return type;
+/** Checks an audio or video original with ffprobe: its content, never its name, decides. */
+async function checkMedia(file: string, type: 'original-audio' | 'original-video'): Promise<string> {
+  const info = await probe(file);
+  if (type === 'original-audio' && !info.hasAudio) throw new NotMediaError(file, 'it has no audio');
+  if (type === 'original-video' && !info.hasVideo) throw new NotMediaError(file, 'it has no video');
+  return [
+    `${info.durationSeconds.toFixed(1)} s`,
+    info.audioCodec,
+    info.videoCodec,
+    info.width && info.height ? `${info.width}x${info.height}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /**
@@ -87,25 +87,25 @@ async function checkContent(file: string, type: UploadType): Promise<string> {
 export async function finishUpload(db: Db, media: MediaStore, guid: string, file: string): Promise<UploadRow> {
   const upload = await openUpload(db, guid);
   const { size } = await stat(file);
-  const ext = path
-    .extname(upload.filename ?? '')
-    .toLowerCase()
-    .replace(/[^.a-z0-9]/g, '');
-  const key = `${upload.sermon_id}/original/${guid}${ext}`;
+  const key = `${upload.sermon_id}/original/${guid}${originalExtension(upload.upload_type, upload.filename)}`;
   const target = media.localPath(key);
   await mkdir(path.dirname(target), { recursive: true });
   await rename(file, target);
   try {
-    const detail = await checkContent(target, upload.upload_type);
+    const type = upload.upload_type;
+    const attachment = isAttachment(type) ? await checkAttachment(target, type) : null;
+    const detail = attachment ? describeAttachment(attachment) : await checkMedia(target, type as MediaUploadType);
+    const language = attachment ? await writeAttachmentFiles(db, media, upload, attachment) : null;
     await db.transaction(async (tx) => {
       await setUploadState(tx, guid, { state: 'received', sizeBytes: size, storageKey: key });
       await addMediaEvent(tx, {
         sermonId: upload.sermon_id,
         guid,
-        stage: upload.two_step ? 'two-step-received' : 'upload-received',
+        stage: upload.two_step && !attachment ? 'two-step-received' : 'upload-received',
       });
       await addMediaEvent(tx, { sermonId: upload.sermon_id, guid, stage: 'original-analyzed', detail });
-      if (!upload.two_step) await scheduleEncoding(tx, upload);
+      if (attachment) await saveAttachment(tx, upload, attachment, { storageKey: key, sizeBytes: size }, language);
+      else if (!upload.two_step) await queueEncode(tx, upload);
     });
   } catch (error) {
     if (!(error instanceof NotMediaError)) throw error;
@@ -124,14 +124,6 @@ export async function finishUpload(db: Db, media: MediaStore, guid: string, file
   return (await uploadByGuid(db, guid)) as UploadRow;
 }
 
-/** Queues the encode an original needs, in the caller's transaction (captions and PDFs need none). */
-async function scheduleEncoding(tx: Db, upload: UploadRow): Promise<void> {
-  const payload = { sermonId: upload.sermon_id, uploadId: upload.guid };
-  const dedupeKey = `encode:${upload.guid}`;
-  if (upload.upload_type === 'original-audio') await enqueue(tx, 'media.encode-audio', payload, { dedupeKey });
-  if (upload.upload_type === 'original-video') await enqueue(tx, 'media.encode-video', payload, { dedupeKey });
-}
-
 /** `PUT media/{guid}/continue`: a two-step upload goes on once its settings are made. */
 export async function continueUpload(db: Db, broadcasterId: string, guid: string | undefined, sermonId?: string) {
   const upload = guid ? await uploadByGuid(db, guid) : sermonId ? await latestTwoStepUpload(db, sermonId) : undefined;
@@ -144,7 +136,7 @@ export async function continueUpload(db: Db, broadcasterId: string, guid: string
   await db.transaction(async (tx) => {
     await setUploadState(tx, upload.guid, { state: 'continued' });
     await addMediaEvent(tx, { sermonId: upload.sermon_id, guid: upload.guid, stage: 'two-step-continued' });
-    await scheduleEncoding(tx, upload);
+    await queueEncode(tx, upload);
   });
   return { guid: upload.guid, state: 'continued' };
 }
@@ -158,6 +150,7 @@ const TRACKER_LABELS: Record<string, string> = {
   'two-step-received': 'waiting for advanced settings',
   'two-step-continued': 'upload received',
   'upload-failed': 'upload failed',
+  'audio-extracted': 'extracting audio from video',
 };
 
 /** `GET node/sermons/{id}/media_tracker`: the sermon's media history and where it stands. */
@@ -173,7 +166,13 @@ export async function mediaTracker(db: Db, sermonId: string) {
     timestamp: Math.floor(e.created_at.getTime() / 1000),
   }));
   const last = events[events.length - 1];
-  return { sermonID: sermonId, state: last?.state ?? null, failed: last?.failed ?? false, events };
+  return {
+    sermonID: sermonId,
+    state: last?.state ?? null,
+    failed: last?.failed ?? false,
+    mediaUnlinked: (await renditionDurations(db, sermonId)).unlinked,
+    events,
+  };
 }
 
 /** Removes a half-written temporary file (an aborted plain upload). */

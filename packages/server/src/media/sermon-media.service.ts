@@ -1,0 +1,198 @@
+import { probe } from '@kerygma/ffmpeg/probe';
+import type { Db } from '../db/db.ts';
+import { forbidden, invalid, notFound } from '../errors.ts';
+import { enqueue } from '../jobs/queue.ts';
+import { queueEncode } from './encoding.ts';
+import { deleteUnusedRunFolders, runFolder } from './media-items.ts';
+import type { MediaStore } from './media-store.ts';
+import { addMediaEvent, type UploadRow, type UploadType } from './uploads.queries.ts';
+
+/**
+ * What a broadcaster does with a sermon's media after uploading (spec §7 Sermons): encode again
+ * from the kept originals, delete media, change the encoding options. Each change is one
+ * transaction that also queues the jobs it implies.
+ */
+
+/** The sermon, locked for the transaction, when it belongs to the key's broadcaster. */
+async function ownSermon(tx: Db, broadcasterId: string, sermonId: string) {
+  const [sermon] = await tx.query<{
+    broadcaster_id: string;
+    video_trim_start: number | null;
+    video_thumb_position: number | null;
+  }>('SELECT broadcaster_id, video_trim_start, video_thumb_position FROM sermon WHERE sermon_id = $1 FOR UPDATE', [
+    sermonId,
+  ]);
+  if (!sermon) throw notFound('error.sermonNotFound');
+  if (sermon.broadcaster_id !== broadcasterId) throw forbidden();
+  return sermon;
+}
+
+/**
+ * The newest original of each kind that can be encoded: received (a two-step upload that was
+ * never continued still waits for its settings) or continued.
+ */
+async function encodableOriginals(tx: Db, sermonId: string, types: UploadType[]): Promise<UploadRow[]> {
+  return tx.query<UploadRow>(
+    `SELECT DISTINCT ON (upload_type) * FROM media_upload
+      WHERE sermon_id = $1 AND upload_type = ANY($2::text[]) AND storage_key IS NOT NULL
+        AND (state = 'continued' OR (state = 'received' AND NOT two_step))
+      ORDER BY upload_type, created_at DESC`,
+    [sermonId, types],
+  );
+}
+
+export type EncodeTarget = 'audio' | 'video' | 'all';
+const ENCODE_TYPES: Record<EncodeTarget, UploadType[]> = {
+  audio: ['original-audio'],
+  video: ['original-video'],
+  all: ['original-audio', 'original-video'],
+};
+
+/** `POST jobs/encode`: encodes the sermon's kept originals again (e.g. after new options). */
+export async function reencode(db: Db, broadcasterId: string, sermonId: string, target: EncodeTarget) {
+  return db.transaction(async (tx) => {
+    await ownSermon(tx, broadcasterId, sermonId);
+    const originals = await encodableOriginals(tx, sermonId, ENCODE_TYPES[target]);
+    if (!originals.length) throw notFound('error.mediaNotFound'); // no original to encode from
+    const jobs = [];
+    for (const upload of originals) {
+      const job = await queueEncode(tx, upload);
+      if (job) jobs.push({ ...job, guid: upload.guid, uploadType: upload.upload_type });
+      await addMediaEvent(tx, { sermonId, guid: upload.guid, stage: 'encode-requested' });
+    }
+    return { sermonID: sermonId, jobs };
+  });
+}
+
+export type DeleteTarget = 'audio' | 'video' | 'caption' | 'pdf' | 'text' | 'all';
+
+/** Media item kinds and upload types each delete target covers. */
+const DELETE_SCOPE: Record<Exclude<DeleteTarget, 'all'>, { items: string[]; uploads: UploadType[] }> = {
+  audio: { items: ['mp3', 'aac'], uploads: ['original-audio'] },
+  video: { items: ['mp4', 'jpg'], uploads: ['original-video'] },
+  caption: { items: ['caption'], uploads: ['caption'] },
+  pdf: { items: ['pdf'], uploads: ['pdf'] },
+  text: { items: ['doc'], uploads: ['text'] },
+};
+
+/**
+ * `POST jobs/delete`: deletes the target's media items and the originals they came from (for
+ * captions, only the given language's when one is given), updates the sermon's media fields,
+ * and queues the deletion of the files once the rows are gone.
+ */
+export async function deleteMedia(
+  db: Db,
+  broadcasterId: string,
+  input: { sermonId: string; target: DeleteTarget; language?: string },
+) {
+  const { sermonId, target } = input;
+  const language = target === 'caption' ? (input.language?.toLowerCase() ?? null) : null;
+  const scopes = target === 'all' ? Object.values(DELETE_SCOPE) : [DELETE_SCOPE[target]];
+  const itemTypes = scopes.flatMap((s) => s.items);
+  const uploadTypes = scopes.flatMap((s) => s.uploads);
+  return db.transaction(async (tx) => {
+    await ownSermon(tx, broadcasterId, sermonId);
+    const items = await tx.query<{ storage_key: string | null; upload_guid: string | null }>(
+      `DELETE FROM media_item WHERE sermon_id = $1 AND media_type = ANY($2::text[])
+         AND ($3::text IS NULL OR language_code = $3) RETURNING storage_key, upload_guid`,
+      [sermonId, itemTypes, language],
+    );
+    // With a language, only the uploads whose captions were deleted (or that name that language).
+    const uploads = await tx.query<{ guid: string; storage_key: string | null }>(
+      `DELETE FROM media_upload WHERE sermon_id = $1 AND upload_type = ANY($2::text[])
+         AND ($3::text IS NULL OR guid = ANY($4::uuid[]) OR lower(language_code) = $3)
+       RETURNING guid, storage_key`,
+      [sermonId, uploadTypes, language, items.map((i) => i.upload_guid).filter(Boolean)],
+    );
+    const scope = new Set(itemTypes);
+    const has = (t: string) => scope.has(t);
+    await tx.query(
+      `UPDATE sermon SET
+         has_audio = has_audio AND NOT $2, audio_duration_seconds = CASE WHEN $2 THEN 0 ELSE audio_duration_seconds END,
+         audio_media_status = CASE WHEN $2 THEN NULL ELSE audio_media_status END,
+         waveform_storage_key = CASE WHEN $2 THEN NULL ELSE waveform_storage_key END,
+         has_video = has_video AND NOT $3, video_duration_seconds = CASE WHEN $3 THEN 0 ELSE video_duration_seconds END,
+         video_media_status = CASE WHEN $3 THEN NULL ELSE video_media_status END,
+         video_thumbnail_storage_key = CASE WHEN $3 THEN NULL ELSE video_thumbnail_storage_key END,
+         show_cc = EXISTS (SELECT 1 FROM media_item WHERE sermon_id = $1 AND media_type = 'caption'),
+         has_pdf = EXISTS (SELECT 1 FROM media_item WHERE sermon_id = $1 AND media_type = 'pdf'),
+         updated_at = now()
+       WHERE sermon_id = $1`,
+      [sermonId, has('mp3'), has('mp4')],
+    );
+    // Originals that are not also an item's file (documents are served from their original),
+    // and the rendition folders of deleted uploads that no remaining item uses.
+    const keys = new Set<string>();
+    for (const u of uploads) if (u.storage_key) keys.add(u.storage_key);
+    const [stillUsed] = await tx.query<{ guids: string[] }>(
+      `SELECT coalesce(array_agg(DISTINCT upload_guid::text), '{}') AS guids FROM media_item
+        WHERE sermon_id = $1 AND upload_guid IS NOT NULL`,
+      [sermonId],
+    );
+    const used = new Set(stillUsed?.guids ?? []);
+    for (const u of uploads) if (!used.has(u.guid)) keys.add(`${sermonId}/r/${u.guid}`);
+    // Items of uploads kept elsewhere (a video's soundtrack after deleting the video's audio).
+    await deleteUnusedRunFolders(
+      tx,
+      sermonId,
+      items.map((i) => i.storage_key).filter((k) => k && runFolder(k)),
+    );
+    if (keys.size) await enqueue(tx, 'media.delete-files', { sermonId, keys: [...keys] });
+    await addMediaEvent(tx, {
+      sermonId,
+      guid: null,
+      stage: 'media-deleted',
+      detail: language ? `${target} (${language})` : target,
+    });
+    return { sermonID: sermonId, target, language, deletedMediaItems: items.length, deletedUploads: uploads.length };
+  });
+}
+
+export type EncodingOptions = { videoTrimStart?: number | null; videoThumbPosition?: number | null };
+
+/**
+ * `PATCH node/sermons/{id}/encoding_options`: sets where the video starts and where its
+ * thumbnail is taken, and encodes the sermon's video again when they changed. A trim must leave
+ * some of the video: it is checked against the kept original's duration.
+ */
+export async function setEncodingOptions(
+  db: Db,
+  media: MediaStore,
+  broadcasterId: string,
+  sermonId: string,
+  options: EncodingOptions,
+) {
+  // Probed before the transaction (ffprobe takes tens of milliseconds); the original is kept, never rewritten.
+  const [video] = await encodableOriginals(db, sermonId, ['original-video']);
+  const sourceSeconds = video?.storage_key ? (await probe(media.localPath(video.storage_key))).durationSeconds : null;
+  if (options.videoTrimStart && sourceSeconds !== null && options.videoTrimStart >= sourceSeconds - 1) {
+    throw invalid({
+      videoTrimStart: {
+        key: 'error.invalidParameter',
+        params: { name: 'videoTrimStart', detail: `must be less than ${Math.floor(sourceSeconds - 1)}` },
+      },
+    });
+  }
+  return db.transaction(async (tx) => {
+    const sermon = await ownSermon(tx, broadcasterId, sermonId);
+    const next = {
+      trim: options.videoTrimStart === undefined ? sermon.video_trim_start : options.videoTrimStart,
+      thumb: options.videoThumbPosition === undefined ? sermon.video_thumb_position : options.videoThumbPosition,
+    };
+    const changed = next.trim !== sermon.video_trim_start || next.thumb !== sermon.video_thumb_position;
+    let encodeJobID: number | null = null;
+    if (changed) {
+      await tx.query(
+        'UPDATE sermon SET video_trim_start = $2, video_thumb_position = $3, updated_at = now() WHERE sermon_id = $1',
+        [sermonId, next.trim, next.thumb],
+      );
+      // The same original, checked again inside the transaction (it may have been deleted meanwhile).
+      const [current] = await encodableOriginals(tx, sermonId, ['original-video']);
+      if (current) {
+        encodeJobID = (await queueEncode(tx, current))?.jobID ?? null;
+        await addMediaEvent(tx, { sermonId, guid: current.guid, stage: 'encode-requested' });
+      }
+    }
+    return { sermonID: sermonId, videoTrimStart: next.trim, videoThumbPosition: next.thumb, encodeJobID };
+  });
+}
