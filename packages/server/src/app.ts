@@ -98,6 +98,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   oembedRoutes(app, deps);
 
   const rootDir = options.rootDir ?? path.resolve(import.meta.dirname, '../../..');
-  if (existsSync(path.join(rootDir, 'dist/server/entry.mjs'))) await mountSite(app, rootDir);
+  if (existsSync(path.join(rootDir, 'dist/server/entry.mjs')))
+    await mountSite(app, rootDir, { pageCache: deps.config.pageCache });
   return app;
 }

@@ -18,6 +18,9 @@ const schema = z.object({
   KERYGMA_DEMO_DATA: envBoolean.default(true),
   /** Public origin used in absolute links (feeds, `next` URLs, sitemaps). */
   PUBLIC_URL: z.url().optional(),
+  /** In-process cache of anonymous site pages (packages/server/src/site/page-cache.ts); 0 turns it off. */
+  PAGE_CACHE_MB: z.coerce.number().min(0).max(65536).default(64),
+  PAGE_CACHE_TTL_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Media in an S3-compatible bucket instead of on local disk (see README, Running at scale). */
   S3_BUCKET: z.string().min(1).optional(),
@@ -50,6 +53,7 @@ export type Config = {
   publicUrl: string | undefined;
   logLevel: string;
   mediaDir: string;
+  pageCache: { maxBytes: number; ttlMs: number };
   /** Where media live when not on local disk. */
   s3: S3Config | undefined;
 };
@@ -80,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: c.PUBLIC_URL?.replace(/\/$/, ''),
     logLevel: c.LOG_LEVEL,
     mediaDir: path.join(dataDir, 'media'),
+    pageCache: { maxBytes: Math.round(c.PAGE_CACHE_MB * 1024 * 1024), ttlMs: c.PAGE_CACHE_TTL_SECONDS * 1000 },
     s3: c.S3_BUCKET
       ? {
           bucket: c.S3_BUCKET,

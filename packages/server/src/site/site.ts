@@ -1,21 +1,35 @@
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import { LOCALE_COOKIE, readLocaleCookie } from '@kerygma/i18n/locales';
 import type { FastifyInstance } from 'fastify';
+import { routeRequest } from '../../../../site/lib/locale-routing.ts';
 import { injectFetch } from './inject-fetch.ts';
+import { pageCache } from './page-cache.ts';
 
 /** The dashboard SPA answers under each of these prefixes (spec §2 and DESIGN). */
 export const DASHBOARD_PREFIXES = ['/dashboard', '/dashboard-beta', '/django', '/promotions', '/admin', '/video-wall'];
 
-type NodeHandler = (req: unknown, res: unknown, next: (err?: unknown) => void, locals?: object) => void;
+type NodeHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (err?: unknown) => void,
+  locals?: object,
+) => void | Promise<void>;
+
+export type SiteOptions = {
+  /** The in-process page cache (page-cache.ts): bytes held (0 = off) and time to live. */
+  pageCache: { maxBytes: number; ttlMs: number };
+};
 
 /**
  * Serves the built Astro site and dashboard: static files first (long-cached hashed assets),
  * then the dashboard's SPA fallback, then Astro's SSR handler for every other path. Astro runs
  * in @astrojs/node middleware mode behind a catch-all route, so API routes never pass through it.
  */
-export async function mountSite(app: FastifyInstance, rootDir: string): Promise<void> {
+export async function mountSite(app: FastifyInstance, rootDir: string, options: SiteOptions): Promise<void> {
   const client = path.join(rootDir, 'dist/client');
   await app.register(fastifyStatic, {
     root: client,
@@ -48,18 +62,50 @@ export async function mountSite(app: FastifyInstance, rootDir: string): Promise<
     handler: NodeHandler;
   };
   const locals = { kerygma: { fetch: injectFetch(app) } };
-  app.all('/*', (req, reply) => {
-    reply.hijack();
+  const render = (req: IncomingMessage, res: ServerResponse) =>
     entry.handler(
-      req.raw,
-      reply.raw,
+      req,
+      res,
       (err) => {
         // Astro matched nothing (its own 404 page handles unknown pages when it exists).
-        reply.raw.statusCode = err ? 500 : 404;
-        reply.raw.setHeader('content-type', 'text/plain; charset=utf-8');
-        reply.raw.end(err ? 'An error occurred' : 'This page could not be found');
+        res.statusCode = err ? 500 : 404;
+        res.setHeader('content-type', 'text/plain; charset=utf-8');
+        res.end(err ? 'An error occurred' : 'This page could not be found');
       },
       locals,
     );
+  const pages = pageCache(render, { ...options.pageCache, allowedCookie: LOCALE_COOKIE, shareable });
+  app.all('/*', (req, reply) => {
+    reply.hijack();
+    pages.handle(req.raw, reply.raw).catch((error: unknown) => {
+      req.log.error(error);
+      if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      reply.raw.end('An error occurred');
+    });
   });
 }
+
+/**
+ * A page answer may be shared with other requests for the same URL unless the site's routing
+ * would redirect this request (locale detection on '/') or set the locale cookie on it.
+ */
+function shareable(req: IncomingMessage): boolean {
+  const url = req.url ?? '/';
+  const q = url.indexOf('?');
+  const h = req.headers;
+  const decision = routeRequest({
+    method: req.method ?? 'GET',
+    pathname: q === -1 ? url : url.slice(0, q),
+    search: q === -1 ? '' : url.slice(q),
+    cookie: readLocaleCookie(h.cookie),
+    acceptLanguage: h['accept-language'] ?? null,
+    fetchSite: header(h['sec-fetch-site']),
+    fetchDest: header(h['sec-fetch-dest']),
+    accept: h.accept ?? null,
+    referer: h.referer ?? null,
+    host: h.host ?? null,
+  });
+  return decision.kind === 'page' && !decision.setCookie;
+}
+
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? (value[0] ?? null) : (value ?? null));

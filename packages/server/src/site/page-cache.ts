@@ -1,0 +1,303 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+
+/**
+ * HTTP delivery of rendered site pages: every page is rendered into one buffer and sent with a
+ * Content-Length (Astro would otherwise stream it in many small chunks), compressed when the
+ * client accepts it, with a weak ETag so a matching If-None-Match answers 304. Anonymous pages
+ * that say they are shareable (200, `Cache-Control: public`, no Set-Cookie) are also kept in an
+ * in-process LRU bounded by bytes for a short TTL and answered from it without rendering.
+ *
+ * What a request must look like to be answered from (or stored in) the cache: GET or HEAD,
+ * no Authorization, no cookie other than the locale cookie, and `shareable(req)` true (the site
+ * says the page would not redirect or set a cookie for it). Everything else renders every time.
+ */
+
+/** Renders a request into `res` the Node way (writeHead/write/end), as Astro's handler does. */
+export type RenderPage = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+export type PageCacheOptions = {
+  /** Upper bound of the bytes held (bodies and their compressed forms); 0 turns the cache off. */
+  maxBytes: number;
+  /** How long a stored page is served without rendering again. */
+  ttlMs: number;
+  /** The only cookie a cached page may be served with (it does not change the page). */
+  allowedCookie?: string;
+  /** Extra condition on the request (e.g. the site's routing would not set a cookie). */
+  shareable?: (req: IncomingMessage) => boolean;
+  now?: () => number;
+};
+
+type Page = {
+  status: number;
+  /** Headers of the identity response, without content-length. */
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+  etag: string | undefined;
+  /** HTML worth compressing; its compressed forms are made on first use (and kept when cached). */
+  compressible: boolean;
+  br?: Buffer;
+  gzip?: Buffer;
+};
+
+type Entry = { page: Page; expires: number; bytes: number };
+
+/** Smaller bodies are not worth compressing. */
+const MIN_COMPRESS_BYTES = 1024;
+/** Rough fixed cost of an entry (key, headers, bookkeeping) counted against maxBytes. */
+const ENTRY_OVERHEAD = 512;
+
+/** A least-recently-used map bounded by the summed `bytes` of its entries. */
+export function byteLru<V extends { bytes: number }>(maxBytes: number) {
+  const map = new Map<string, V>();
+  let bytes = 0;
+  const remove = (key: string) => {
+    const old = map.get(key);
+    if (!old) return;
+    map.delete(key);
+    bytes -= old.bytes;
+  };
+  const evict = () => {
+    for (const oldest of map.keys()) {
+      if (bytes <= maxBytes) break;
+      remove(oldest);
+    }
+  };
+  return {
+    get(key: string): V | undefined {
+      const value = map.get(key);
+      if (value === undefined) return undefined;
+      // Map keeps insertion order: re-inserting makes it the most recently used.
+      map.delete(key);
+      map.set(key, value);
+      return value;
+    },
+    set(key: string, value: V): void {
+      remove(key);
+      if (value.bytes > maxBytes) return;
+      map.set(key, value);
+      bytes += value.bytes;
+      evict();
+    },
+    delete: remove,
+    /** Grows an entry in place (a compressed form added later). */
+    grow(key: string, by: number): void {
+      const value = map.get(key);
+      if (!value) return;
+      value.bytes += by;
+      bytes += by;
+      evict();
+    },
+    get size() {
+      return map.size;
+    },
+    get bytes() {
+      return bytes;
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof pageCache>;
+
+/** The page delivery handler around `render`, with its cache (see the module comment). */
+export function pageCache(render: RenderPage, options: PageCacheOptions) {
+  const now = options.now ?? Date.now;
+  const lru = byteLru<Entry>(options.maxBytes);
+  const enabled = options.maxBytes > 0 && options.ttlMs > 0;
+
+  const cacheKey = (req: IncomingMessage): string | undefined => {
+    if (!enabled || (req.method !== 'GET' && req.method !== 'HEAD')) return undefined;
+    const h = req.headers;
+    if (h.authorization || !onlyCookie(h.cookie, options.allowedCookie)) return undefined;
+    if (options.shareable && !options.shareable(req)) return undefined;
+    // The host and scheme are part of the key: absolute links in a page may come from them.
+    return `${h['x-forwarded-proto'] ?? 'http'}://${h.host ?? ''}${req.url ?? '/'}`;
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const key = cacheKey(req);
+    if (key !== undefined) {
+      const entry = lru.get(key);
+      if (entry && entry.expires > now()) return send(req, res, entry.page, key);
+      if (entry) lru.delete(key);
+    }
+    const page = await capture(render, req, res);
+    if (!page) return;
+    if (key !== undefined && req.method === 'GET' && storable(page)) {
+      lru.set(key, { page, expires: now() + options.ttlMs, bytes: page.body.length + ENTRY_OVERHEAD });
+    }
+    send(req, res, page, key);
+  }
+
+  /** Sends a page: 304 when the ETag matches, else the body in the best encoding the client takes. */
+  function send(req: IncomingMessage, res: ServerResponse, page: Page, key: string | undefined): void {
+    if (page.etag && matches(req.headers['if-none-match'], page.etag)) {
+      res.writeHead(304, pick(page.headers, ['etag', 'cache-control', 'vary', 'content-location', 'expires']));
+      res.end();
+      return;
+    }
+    const encoding = page.compressible ? chooseEncoding(req.headers['accept-encoding']) : undefined;
+    let body = page.body;
+    const headers: OutgoingHttpHeaders = { ...page.headers };
+    if (encoding) {
+      const existing = page[encoding];
+      const compressed = existing ?? compress(page.body, encoding);
+      if (!existing && key !== undefined && lru.get(key)?.page === page) {
+        page[encoding] = compressed;
+        lru.grow(key, compressed.length);
+      }
+      body = compressed;
+      headers['content-encoding'] = encoding;
+    }
+    headers['content-length'] = body.length;
+    res.writeHead(page.status, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  return {
+    handle,
+    get entries() {
+      return lru.size;
+    },
+    get bytes() {
+      return lru.bytes;
+    },
+  };
+}
+
+/**
+ * Runs `render` with `res`'s output captured: writeHead/write/end are shadowed on the instance
+ * until the render ends, then restored. Resolves to the page, or undefined when the renderer
+ * gave up on the response (destroyed it).
+ */
+function capture(render: RenderPage, req: IncomingMessage, res: ServerResponse): Promise<Page | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let head: { status: number; headers: OutgoingHttpHeaders } | undefined;
+    const restore = () => {
+      delete (res as Partial<ServerResponse>).writeHead;
+      delete (res as Partial<ServerResponse>).write;
+      delete (res as Partial<ServerResponse>).end;
+    };
+    const add = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+      chunks.push(
+        typeof chunk === 'string'
+          ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+          : Buffer.from(chunk as Uint8Array),
+      );
+    };
+    const callbackOf = (args: unknown[]) => args.find((a) => typeof a === 'function') as (() => void) | undefined;
+    res.writeHead = ((status: number, ...rest: unknown[]) => {
+      const headers = rest.find((r) => r && typeof r === 'object') as OutgoingHttpHeaders | undefined;
+      head = { status, headers: { ...res.getHeaders(), ...lowerKeys(headers) } };
+      return res;
+    }) as ServerResponse['writeHead'];
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      add(chunk, rest[0]);
+      const done = callbackOf(rest);
+      if (done) queueMicrotask(done);
+      return true;
+    }) as ServerResponse['write'];
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      add(chunk, rest[0]);
+      restore();
+      const headers = head?.headers ?? { ...res.getHeaders() };
+      delete headers['content-length'];
+      delete headers['transfer-encoding'];
+      const status = head?.status ?? res.statusCode;
+      const body = Buffer.concat(chunks);
+      const compressible =
+        body.length >= MIN_COMPRESS_BYTES &&
+        !headers['content-encoding'] &&
+        /^text\/html/i.test(String(headers['content-type'] ?? ''));
+      // The body then depends on Accept-Encoding: caches downstream must know.
+      if (compressible) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
+      if (status === 200 && !headers.etag)
+        headers.etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+      const etag = status === 200 ? (headers.etag as string | undefined) : undefined;
+      resolve({ status, headers, body, etag, compressible });
+      const done = callbackOf(rest);
+      if (done) queueMicrotask(done);
+      return res;
+    }) as ServerResponse['end'];
+    res.once('close', () => {
+      if (!res.writableEnded) {
+        restore();
+        resolve(undefined);
+      }
+    });
+    Promise.resolve()
+      .then(() => render(req, res))
+      .catch((error: unknown) => {
+        restore();
+        reject(error);
+      });
+  });
+}
+
+/** A page the cache may keep: a successful, public answer that sets no cookie. */
+function storable(page: Page): boolean {
+  const cc = String(page.headers['cache-control'] ?? '').toLowerCase();
+  return (
+    page.status === 200 &&
+    page.headers['set-cookie'] === undefined &&
+    /\bpublic\b/.test(cc) &&
+    !/\b(no-store|private|no-cache)\b/.test(cc)
+  );
+}
+
+/** True when the Cookie header is absent or holds only `allowed`. */
+function onlyCookie(header: string | undefined, allowed: string | undefined): boolean {
+  if (!header) return true;
+  if (!allowed) return false;
+  return header.split(';').every((pair) => {
+    const name = pair.slice(0, pair.indexOf('=')).trim();
+    return name === allowed || pair.trim() === '';
+  });
+}
+
+/** If-None-Match against an ETag, by weak comparison (RFC 9110 §13.1.2). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
+}
+
+type Encoding = 'br' | 'gzip';
+
+function chooseEncoding(header: string | undefined): Encoding | undefined {
+  if (!header) return undefined;
+  const accepted = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return undefined;
+}
+
+function compress(body: Buffer, encoding: Encoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
+    : gzipSync(body, { level: 6 });
+}
+
+function lowerKeys(headers: OutgoingHttpHeaders | undefined): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {};
+  for (const [k, v] of Object.entries(headers ?? {})) if (v !== undefined) out[k.toLowerCase()] = v;
+  return out;
+}
+
+function pick(headers: OutgoingHttpHeaders, names: string[]): OutgoingHttpHeaders {
+  const out: OutgoingHttpHeaders = {};
+  for (const name of names) if (headers[name] !== undefined) out[name] = headers[name];
+  return out;
+}
