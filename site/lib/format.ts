@@ -10,12 +10,26 @@ const UNITS = [
   { value: 1e3, suffix: 'K' },
 ] as const;
 
+/**
+ * Intl formatters take tens of microseconds to build and a page formats hundreds of values, so
+ * each is built once per locale and options (few: the site's locales times a handful of styles).
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+  let f = formatters.get(key) as T | undefined;
+  if (!f) {
+    f = make();
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 /** Number with grouping in the reader's language: 12,345 / 12.345 / 12 345. */
 export function formatNumber(value: number, locale = 'en', fractionDigits = 0): string {
-  return new Intl.NumberFormat(locale, {
-    maximumFractionDigits: fractionDigits,
-    minimumFractionDigits: 0,
-  }).format(value);
+  return formatter(
+    `n:${locale}:${fractionDigits}`,
+    () => new Intl.NumberFormat(locale, { maximumFractionDigits: fractionDigits, minimumFractionDigits: 0 }),
+  ).format(value);
 }
 
 /**
@@ -127,12 +141,10 @@ export function isoDuration(seconds: number): string {
 /** A 'YYYY-MM-DD' date in the reader's language, without time-zone shifts ('Mar 7, 2024', '7. März 2024'). */
 export function formatDate(day: string, locale: string, month: 'short' | 'long' = 'short'): string {
   const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)).toLocaleDateString(locale, {
-    timeZone: 'UTC',
-    year: 'numeric',
-    month,
-    day: 'numeric',
-  });
+  return formatter(
+    `d:${locale}:${month}`,
+    () => new Intl.DateTimeFormat(locale, { timeZone: 'UTC', year: 'numeric', month, day: 'numeric' }),
+  ).format(new Date(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1)));
 }
 
 /** The site's time zone: US Eastern (spec §9). */
@@ -140,12 +152,16 @@ export const SITE_TIME_ZONE = 'America/New_York';
 
 /** An instant (epoch seconds) as date and time in US Eastern, in the reader's language. */
 export function formatDateTime(epochSeconds: number, locale: string): string {
-  return new Date(epochSeconds * 1000).toLocaleString(locale, {
-    timeZone: SITE_TIME_ZONE,
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  });
+  return formatter(
+    `t:${locale}`,
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        timeZone: SITE_TIME_ZONE,
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      }),
+  ).format(new Date(epochSeconds * 1000));
 }
