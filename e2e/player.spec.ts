@@ -1,0 +1,211 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
+/**
+ * The docked sermon player (site/components/Player.astro): plays the demo catalogue's real
+ * media, persists across client-side navigations, resumes after a reload, plays HLS.
+ */
+
+type LiteSermon = { sermonID: string; audioDurationSeconds: number; hasAudio: boolean; hasVideo: boolean };
+
+async function sermonsWith(request: APIRequestContext, media: 'audio' | 'video'): Promise<LiteSermon[]> {
+  const response = await request.get(`/api/v2/node/sermons?media=${media}&pageSize=100&lite=true`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as { results: LiteSermon[] }).results;
+}
+
+/** The longest audio-only demo sermon (4 minutes), so seeking has room. */
+async function audioSermon(request: APIRequestContext): Promise<LiteSermon> {
+  const list = (await sermonsWith(request, 'audio')).filter((s) => !s.hasVideo);
+  const longest = list.sort((a, b) => b.audioDurationSeconds - a.audioDurationSeconds)[0];
+  if (!longest) throw new Error('the demo catalogue has no audio sermon');
+  return longest;
+}
+
+const player = (page: Page) => page.locator('kg-player[data-mode="page"]');
+const media = (page: Page) => player(page).locator('video');
+const currentTime = (page: Page) => media(page).evaluate((m: HTMLMediaElement) => m.currentTime);
+
+async function playAudio(page: Page, sermonID: string) {
+  await page.goto(`/sermons/${sermonID}`);
+  await page.getByRole('button', { name: 'Play audio' }).click();
+  await expect(player(page)).toHaveAttribute('data-state', 'playing');
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(0.3);
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    // Each test starts as a first-time listener, except across its own reloads.
+    if (!sessionStorage.getItem('player-test')) {
+      localStorage.clear();
+      sessionStorage.setItem('player-test', '1');
+    }
+  });
+});
+
+test('plays a sermon from its page: MP3 first, waveform from the peaks JSON', async ({ page, request }) => {
+  const sermon = await audioSermon(request);
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  await playAudio(page, sermon.sermonID);
+  await expect(media(page)).toHaveJSProperty('paused', false);
+  expect(await media(page).evaluate((m: HTMLMediaElement) => m.currentSrc)).toMatch(/\.mp3$/);
+  await expect(player(page).getByRole('link', { name: /./ }).first()).toHaveAttribute(
+    'href',
+    `/sermons/${sermon.sermonID}`,
+  );
+  // Peaks come from the API, drawn by the lazily loaded wavesurfer chunk; audio is never decoded.
+  await expect(player(page).locator('[data-player-seek].has-wave')).toBeVisible();
+  expect(requests).toContain(`/api/v2/node/sermons/${sermon.sermonID}/waveform`);
+  const pause = player(page).getByRole('button', { name: 'Pause' });
+  await pause.click();
+  await expect(player(page)).toHaveAttribute('data-state', 'paused');
+  await expect(player(page).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+
+  const axe = await new AxeBuilder({ page }).include('kg-player').withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations).toEqual([]);
+});
+
+test('seeks on the waveform and changes speed', async ({ page, request }) => {
+  const sermon = await audioSermon(request);
+  await playAudio(page, sermon.sermonID);
+  const seek = player(page).getByRole('slider', { name: 'Seek' });
+  await expect(player(page).locator('[data-player-seek].has-wave')).toBeVisible();
+  const box = await seek.boundingBox();
+  if (!box) throw new Error('no seek bar');
+  await page.mouse.click(box.x + box.width * 0.5, box.y + box.height / 2);
+  const half = sermon.audioDurationSeconds / 2;
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(half - 3);
+  expect(await currentTime(page)).toBeLessThan(half + 5);
+  await expect(seek).toHaveAttribute('aria-valuetext', /^\d+:\d\d of \d+:\d\d$/);
+
+  await player(page).getByLabel('Playback speed').selectOption('1.5');
+  await expect(media(page)).toHaveJSProperty('playbackRate', 1.5);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('player-settings') ?? '{}'));
+  expect(stored).toMatchObject({ speed: 1.5, volume: 100, autoplayNext: 'forward', quality: -1 });
+  // The setting holds for the next sermon too.
+  await page.reload();
+  await expect(player(page).getByLabel('Playback speed')).toHaveValue('1.5');
+});
+
+test('keeps playing while the listener browses other pages', async ({ page, request }) => {
+  const sermon = await audioSermon(request);
+  await playAudio(page, sermon.sermonID);
+  await media(page).evaluate((m) => {
+    (window as unknown as { playerMedia: Element }).playerMedia = m;
+  });
+  const before = await currentTime(page);
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Speakers' }).click();
+  await expect(page).toHaveURL(/\/speakers$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Speakers');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Series' }).click();
+  await expect(page).toHaveURL(/\/series$/);
+  // The very same media element, still playing, its time still moving on.
+  expect(await media(page).evaluate((m) => (window as unknown as { playerMedia: Element }).playerMedia === m)).toBe(
+    true,
+  );
+  await expect(media(page)).toHaveJSProperty('paused', false);
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(before + 1);
+  // The rest of the page still works after client-side navigation: the colour-mode picker.
+  const picker = page.getByLabel('Color mode');
+  await expect(picker).toBeVisible();
+  await picker.selectOption('dark');
+  await expect(page.locator('html')).toHaveAttribute('data-color-mode', 'dark');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Sermons' }).click();
+  await expect(page).toHaveURL(/\/sermons$/);
+  await expect(page.locator('html')).toHaveAttribute('data-color-mode', 'dark');
+});
+
+test('after a reload, asks to resume where the listener left off', async ({ page, request }) => {
+  const sermon = await audioSermon(request);
+  await playAudio(page, sermon.sermonID);
+  await media(page).evaluate((m: HTMLMediaElement) => {
+    m.currentTime = 42;
+  });
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(42);
+  await player(page).getByRole('button', { name: 'Pause' }).click();
+  await page.reload();
+  const prompt = player(page).locator('[data-player-resume]');
+  await expect(prompt).toBeVisible();
+  await expect(prompt).toContainText('0:42');
+  await expect(player(page)).toHaveAttribute('data-state', /loading|loaded/);
+  await prompt.getByRole('button', { name: 'Resume' }).click();
+  await expect(player(page)).toHaveAttribute('data-state', 'playing');
+  const at = await currentTime(page);
+  expect(at).toBeGreaterThanOrEqual(42);
+  expect(at).toBeLessThan(50);
+  await expect(prompt).toBeHidden();
+});
+
+test('keyboard shortcuts: k pauses and plays, arrows skip, m mutes, ? lists the shortcuts', async ({
+  page,
+  request,
+}) => {
+  const sermon = await audioSermon(request);
+  await playAudio(page, sermon.sermonID);
+  await page.locator('main h1').click(); // focus on the page, not on a button
+  await page.keyboard.press('k');
+  await expect(player(page)).toHaveAttribute('data-state', 'paused');
+  const t0 = await currentTime(page);
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(t0 + 14);
+  await page.keyboard.press('j');
+  await expect.poll(() => currentTime(page)).toBeLessThan(t0);
+  await page.keyboard.press('m');
+  await expect(media(page)).toHaveJSProperty('muted', true);
+  await expect(player(page).getByRole('button', { name: 'Unmute' })).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('Shift+Slash');
+  await expect(player(page).getByText('Keyboard shortcuts')).toBeVisible();
+  await expect(player(page).locator('[data-player-shortcuts] dl')).toBeVisible();
+  await page.keyboard.press(' ');
+  await expect(player(page)).toHaveAttribute('data-state', 'playing');
+  // Typing in the search box is not a shortcut.
+  await page.getByRole('searchbox').pressSequentially('kmj');
+  await expect(player(page)).toHaveAttribute('data-state', 'playing');
+});
+
+test('plays a video sermon, and an HLS stream through hls.js where there is no native HLS', async ({
+  page,
+  request,
+}) => {
+  const [video] = await sermonsWith(request, 'video');
+  if (!video) throw new Error('the demo catalogue has no video sermon');
+  await page.goto(`/sermons/${video.sermonID}`);
+  await page.getByRole('button', { name: 'Play video' }).click();
+  await expect(player(page)).toHaveAttribute('data-kind', 'video');
+  await expect(player(page)).toHaveAttribute('data-state', 'playing');
+  await expect.poll(() => media(page).evaluate((m: HTMLVideoElement) => m.videoWidth)).toBeGreaterThan(0);
+
+  // An adaptive stream: an HLS ladder written where the server serves media from.
+  const dataDir = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
+  const key = `${video.sermonID}/e2e-hls`;
+  const out = path.resolve(dataDir, 'media', key);
+  mkdirSync(out, { recursive: true });
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-v', 'error', '-y'],
+    ...['-f', 'lavfi', '-i', 'testsrc2=s=640x360:r=25:d=12', '-f', 'lavfi', '-i', 'sine=f=440:d=12'],
+    ...['-c:v', 'libx264', '-preset', 'veryfast', '-g', '50', '-c:a', 'aac', '-b:a', '64k'],
+    ...['-f', 'hls', '-hls_time', '2', '-hls_playlist_type', 'vod', '-hls_segment_type', 'fmp4'],
+    ...['-master_pl_name', 'master.m3u8', path.join(out, 'stream.m3u8')],
+  ]);
+  const hlsChunks: string[] = [];
+  page.on('request', (r) => {
+    if (/\/_astro\/hls\.[\w-]+\.js$/.test(r.url())) hlsChunks.push(r.url());
+  });
+  const native = await media(page).evaluate((m) => m.canPlayType('application/vnd.apple.mpegurl') !== '');
+  await player(page).evaluate((el, url) => {
+    const p = el as HTMLElement & { load(s: unknown, k: string): void; sermon: Record<string, unknown> };
+    p.load(
+      { ...p.sermon, sermonID: 'e2e-hls', waveformURL: null, video: [{ url, height: null, adaptive: true }] },
+      'video',
+    );
+  }, `/media/${key}/master.m3u8`);
+  await player(page).getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(player(page)).toHaveAttribute('data-state', 'playing');
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(0.5);
+  expect(await media(page).evaluate((m: HTMLVideoElement) => m.videoHeight)).toBe(360);
+  expect(hlsChunks.length).toBe(native ? 0 : 1);
+});

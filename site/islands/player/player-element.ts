@@ -1,0 +1,629 @@
+import { lastPlayed, resumablePosition, savedPosition, savePosition } from './resume.ts';
+import { loadSettings, type PlayerSettings, SPEEDS, saveSettings } from './settings.ts';
+import { type PlayerAction, shortcutFor } from './shortcuts.ts';
+import { nextState, type PlayerEvent, type PlayerState } from './state.ts';
+import type { PlayerKind, PlayerSermon, PlayerSource } from './types.ts';
+
+/**
+ * <kg-player>: the one player for audio and video (see site/components/Player.astro for the
+ * markup and how pages use it).
+ *
+ * Why a plain custom element and not a React island (DESIGN.md's default): a sermon page must
+ * ship under 50 KB of compressed JavaScript before interaction, and React + ReactDOM alone are
+ * about 45 KB. Preact with compat would fit, but the player is one long-lived element driving
+ * one <video>; the DOM is server-rendered by Astro (so labels come from the locale messages) and
+ * this class only wires it up, at about 7 KB compressed. wavesurfer.js (waveform) and hls.js
+ * (HLS where the browser has no native support) are imported on demand, after the audio starts,
+ * so the first sound only waits for the MP3's first bytes.
+ */
+
+type Messages = {
+  play: string;
+  pause: string;
+  mute: string;
+  unmute: string;
+  fullscreen: string;
+  exitFullscreen: string;
+  seekValue: string;
+  resumePrompt: string;
+  error: string;
+  states: Partial<Record<PlayerState, string>>;
+};
+
+type LoadOptions = { autoplay?: boolean; startAt?: number };
+
+const SAVE_EVERY_SECONDS = 5;
+/** Slider keys: arrows step 15 s, Page keys a minute. */
+const SLIDER_STEP = 15;
+const SLIDER_PAGE = 60;
+
+const format = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (all, name: string) => values[name] ?? all);
+
+/** 75 → '1:15', 3723 → '1:02:03' (same rule as site/lib/format.ts formatDuration). */
+export function clock(seconds: number): string {
+  const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
+}
+
+const storage = (): Storage | undefined => {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+};
+
+export class KgPlayer extends HTMLElement {
+  #wired = false;
+  #media!: HTMLVideoElement;
+  #sermon: PlayerSermon | null = null;
+  #kind: PlayerKind = 'audio';
+  #state: PlayerState = 'static';
+  #settings: PlayerSettings = loadSettings(undefined);
+  #messages!: Messages;
+  #hls: { destroy(): void } | null = null;
+  #wave: { destroy(): void } | null = null;
+  #resumeAt = 0;
+  #lastSaved = 0;
+  #dragging = false;
+
+  get mode(): 'page' | 'embed' {
+    return this.dataset.mode === 'embed' ? 'embed' : 'page';
+  }
+  get state(): PlayerState {
+    return this.#state;
+  }
+  get sermon(): PlayerSermon | null {
+    return this.#sermon;
+  }
+  get media(): HTMLVideoElement {
+    return this.#media;
+  }
+
+  #q<T extends Element = HTMLElement>(selector: string): T {
+    const el = this.querySelector<T & Element>(selector);
+    if (!el) throw new Error(`kg-player: missing ${selector}`);
+    return el;
+  }
+
+  connectedCallback() {
+    // A persisted player is moved into each new page (transition:persist): wire it only once.
+    if (this.#wired) return;
+    this.#wired = true;
+    this.#media = this.#q<HTMLVideoElement>('video');
+    this.#messages = JSON.parse(this.dataset.messages ?? '{}') as Messages;
+    this.#settings = loadSettings(storage());
+    this.#wireMedia();
+    this.#wireControls();
+    this.#applySettings();
+    const own = this.querySelector('script[data-player-sermon]');
+    if (own?.textContent) {
+      this.load(JSON.parse(own.textContent) as PlayerSermon, (this.dataset.kind as PlayerKind) ?? 'audio');
+    } else if (this.mode === 'page') {
+      const last = lastPlayed(storage());
+      if (last) this.load(last.sermon, last.kind);
+    }
+  }
+
+  /** Loads a sermon; asks about resuming when it was left part-way (spec §4 resume 'ask'). */
+  load(sermon: PlayerSermon, kind: PlayerKind, options: LoadOptions = {}) {
+    const useKind: PlayerKind = kind === 'video' && sermon.video.length > 0 ? 'video' : 'audio';
+    if (useKind === 'audio' && !sermon.audio && sermon.video.length === 0) return;
+    this.#teardown();
+    this.#sermon = sermon;
+    this.#kind = sermon.audio || useKind === 'video' ? useKind : 'video';
+    this.hidden = false;
+    this.dataset.kind = this.#kind;
+    this.#renderMeta(sermon);
+    this.#renderCaptions(sermon);
+    this.#renderQualities();
+
+    const saved =
+      options.startAt ?? resumablePosition(savedPosition(storage(), sermon.sermonID), sermon.durationSeconds);
+    const ask = options.startAt === undefined && saved > 0 && this.#settings.resume === 'ask';
+    const startAt = ask || this.#settings.resume === 'never' ? 0 : saved;
+    this.#setSource(this.#currentSource(), startAt);
+    this.#showResume(ask ? saved : 0);
+    this.#setMediaSession(sermon);
+    if (options.autoplay && !ask) void this.play();
+    // The waveform waits until the page is idle: it must never delay the first sound.
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200));
+    idle(() => void this.#loadWaveform(sermon));
+  }
+
+  async play() {
+    this.#event('play');
+    try {
+      await this.#media.play();
+    } catch (error) {
+      // Autoplay refused or the source failed: show the play button again.
+      if ((error as DOMException).name !== 'AbortError') this.#event('pause');
+    }
+  }
+
+  toggle() {
+    if (!this.#sermon) return;
+    if (this.#media.paused || this.#media.ended) void this.play();
+    else this.#media.pause();
+  }
+
+  seek(seconds: number) {
+    const duration = this.#duration();
+    this.#media.currentTime = Math.max(0, duration > 0 ? Math.min(duration, seconds) : seconds);
+    this.#showResume(0);
+    this.#renderTime();
+  }
+
+  skip(delta: number) {
+    this.seek(this.#media.currentTime + delta);
+  }
+
+  /** Closes the player: stops, forgets the sermon and hides (page mode). */
+  close() {
+    this.#media.pause();
+    this.#savePosition(true);
+    this.#teardown();
+    this.#sermon = null;
+    this.#media.removeAttribute('src');
+    this.#media.load();
+    this.#event('unload');
+    if (this.mode === 'page') this.hidden = true;
+    if ('mediaSession' in navigator) navigator.mediaSession.metadata = null;
+  }
+
+  // ---- media ---------------------------------------------------------------------------
+
+  #wireMedia() {
+    const m = this.#media;
+    const relay: PlayerEvent[] = ['loadedmetadata', 'canplay', 'playing', 'waiting', 'pause', 'ended'];
+    for (const name of relay) m.addEventListener(name, () => this.#event(name));
+    m.addEventListener('play', () => this.#event('play'));
+    m.addEventListener('timeupdate', () => {
+      this.#renderTime();
+      if (Math.abs(m.currentTime - this.#lastSaved) >= SAVE_EVERY_SECONDS) this.#savePosition();
+    });
+    m.addEventListener('durationchange', () => this.#renderTime());
+    m.addEventListener('pause', () => this.#savePosition());
+    m.addEventListener('ended', () => {
+      this.#savePosition(true);
+      void this.#playNext(this.#settings.autoplayNext);
+    });
+    m.addEventListener('volumechange', () => this.#renderVolume());
+    m.addEventListener('ratechange', () => this.#updatePositionState());
+    m.addEventListener('seeked', () => this.#updatePositionState());
+    m.addEventListener('error', () => {
+      if (!this.#sermon) return;
+      this.#status(this.#messages.error);
+      this.#event('pause');
+    });
+    addEventListener('pagehide', () => this.#savePosition());
+  }
+
+  #event(event: PlayerEvent) {
+    const state = nextState(this.#state, event);
+    if (state === this.#state) return;
+    this.#state = state;
+    this.dataset.state = state;
+    const playing = state === 'playing' || state === 'buffering';
+    const toggle = this.#q('[data-act="toggle"]');
+    toggle.setAttribute('aria-label', playing ? this.#messages.pause : this.#messages.play);
+    toggle.dataset.playing = String(playing);
+    const label = this.#messages.states[state];
+    if (label !== undefined) this.#status(label);
+    if ('mediaSession' in navigator)
+      navigator.mediaSession.playbackState = playing ? 'playing' : this.#sermon ? 'paused' : 'none';
+    this.dispatchEvent(new CustomEvent('kg-player-state', { detail: state, bubbles: true }));
+  }
+
+  #status(text: string) {
+    this.#q('[data-player-status]').textContent = text;
+  }
+
+  #duration(): number {
+    const d = this.#media.duration;
+    return Number.isFinite(d) && d > 0 ? d : (this.#sermon?.durationSeconds ?? 0);
+  }
+
+  #currentSource(): PlayerSource | null {
+    const s = this.#sermon;
+    if (!s) return null;
+    if (this.#kind === 'audio') return s.audio;
+    const q = this.#settings.quality;
+    const files = s.video.filter((v) => !v.adaptive);
+    if (q > 0)
+      return files.find((v) => v.height === q) ?? files.find((v) => (v.height ?? 0) <= q) ?? s.video[0] ?? null;
+    return s.video[0] ?? null;
+  }
+
+  #setSource(source: PlayerSource | null, startAt: number) {
+    const m = this.#media;
+    if (!source) return;
+    this.#event('load');
+    m.poster = this.#kind === 'video' ? (this.#sermon?.poster ?? '') : '';
+    m.defaultPlaybackRate = this.#settings.speed;
+    if (source.adaptive && !m.canPlayType('application/vnd.apple.mpegurl')) {
+      // hls.js only where the browser cannot play HLS itself.
+      const play = this.#state === 'buffering';
+      void import('./hls.ts').then(async ({ attachHls }) => {
+        this.#hls = await attachHls(m, source.url);
+        if (startAt > 0) m.currentTime = startAt;
+        if (play) void this.play();
+      });
+    } else {
+      m.src = source.url;
+      if (startAt > 0) m.currentTime = startAt;
+    }
+    m.playbackRate = this.#settings.speed;
+  }
+
+  #teardown() {
+    this.#hls?.destroy();
+    this.#hls = null;
+    this.#wave?.destroy();
+    this.#wave = null;
+    this.#q('[data-player-seek]').classList.remove('has-wave');
+  }
+
+  async #loadWaveform(sermon: PlayerSermon) {
+    if (!sermon.waveformURL || this.#sermon !== sermon) return;
+    const heights = this.#kind === 'video' ? 20 : this.mode === 'embed' ? 120 : 64;
+    const { createWaveform } = await import('./waveform.ts');
+    if (this.#sermon !== sermon) return;
+    const container = this.#q('[data-player-wave]');
+    const wave = await createWaveform(container, this.#media, sermon.waveformURL, this.#duration(), heights);
+    if (this.#sermon !== sermon) wave?.destroy();
+    else if (wave) {
+      this.#wave = wave;
+      this.#q('[data-player-seek]').classList.add('has-wave');
+    }
+  }
+
+  async #playNext(mode: PlayerSettings['autoplayNext']) {
+    const current = this.#sermon;
+    if (mode === 'off' || !current) return;
+    this.#event('fetchNext');
+    const { fetchNextSermon } = await import('./next.ts');
+    const next = await fetchNextSermon(current, mode, document.documentElement.lang || 'en').catch(() => null);
+    if (this.#sermon !== current) return;
+    if (next) this.load(next, this.#kind, { autoplay: true, startAt: 0 });
+    else this.#event('ended');
+  }
+
+  #savePosition(ended = false) {
+    const s = this.#sermon;
+    if (!s || this.mode === 'embed') return;
+    this.#lastSaved = this.#media.currentTime;
+    savePosition(storage(), s, this.#kind, ended ? 0 : this.#media.currentTime);
+  }
+
+  // ---- rendering -------------------------------------------------------------------------
+
+  #renderMeta(s: PlayerSermon) {
+    const title = this.#q<HTMLAnchorElement>('[data-player-title]');
+    title.textContent = s.title;
+    title.href = s.pageURL;
+    this.#q('[data-player-byline]').textContent = `${s.speaker} · ${s.broadcaster}`;
+    const art = this.#q<HTMLImageElement>('[data-player-art]');
+    art.hidden = !s.artwork;
+    if (s.artwork) art.src = s.artwork;
+    this.#q('[data-player-screen]').hidden = this.#kind !== 'video';
+    this.#q('[data-act="fullscreen"]').hidden = this.#kind !== 'video';
+    this.#renderTime();
+  }
+
+  #renderTime() {
+    const cur = this.#media.currentTime || 0;
+    const dur = this.#duration();
+    this.#q('[data-player-current]').textContent = clock(cur);
+    this.#q('[data-player-duration]').textContent = clock(dur);
+    const seek = this.#q('[data-player-seek]');
+    seek.setAttribute('aria-valuemax', String(Math.round(dur)));
+    seek.setAttribute('aria-valuenow', String(Math.round(cur)));
+    seek.setAttribute(
+      'aria-valuetext',
+      format(this.#messages.seekValue, { current: clock(cur), duration: clock(dur) }),
+    );
+    seek.style.setProperty('--progress', dur > 0 ? String(Math.min(1, cur / dur)) : '0');
+  }
+
+  #renderVolume() {
+    const m = this.#media;
+    const muted = m.muted || m.volume === 0;
+    const button = this.#q('[data-act="mute"]');
+    button.setAttribute('aria-pressed', String(muted));
+    button.setAttribute('aria-label', muted ? this.#messages.unmute : this.#messages.mute);
+    this.#q<HTMLInputElement>('[data-set="volume"]').value = String(Math.round(m.volume * 100));
+  }
+
+  #renderCaptions(s: PlayerSermon) {
+    for (const track of this.#media.querySelectorAll('track')) track.remove();
+    const select = this.#q<HTMLSelectElement>('[data-set="captions"]');
+    for (const option of [...select.options].slice(1)) option.remove();
+    for (const c of s.captions) {
+      const track = document.createElement('track');
+      track.kind = 'captions';
+      track.src = c.url;
+      track.srclang = c.language;
+      track.label = c.label;
+      this.#media.append(track);
+      select.add(new Option(c.label, c.language));
+    }
+    this.#q('[data-player-field="captions"]').hidden = s.captions.length === 0;
+    this.#showCaptions(this.#settings.captions);
+  }
+
+  /** Shows the cues of one language in the player's own caption line (audio has no video frame). */
+  #showCaptions(language: string) {
+    const line = this.#q('[data-player-cue]');
+    line.textContent = '';
+    let shown = '';
+    for (const track of this.#media.textTracks) {
+      const on = language !== '' && track.language === language && !shown;
+      track.mode = on ? 'hidden' : 'disabled';
+      track.oncuechange = on
+        ? () => {
+            line.textContent = [...(track.activeCues ?? [])].map((c) => (c as VTTCue).text).join('\n');
+          }
+        : null;
+      if (on) shown = language;
+    }
+    line.hidden = !shown;
+    this.#q<HTMLSelectElement>('[data-set="captions"]').value = shown;
+  }
+
+  #renderQualities() {
+    const s = this.#sermon;
+    const select = this.#q<HTMLSelectElement>('[data-set="quality"]');
+    for (const option of [...select.options].slice(1)) option.remove();
+    const heights = [...new Set((s?.video ?? []).map((v) => v.height).filter((h): h is number => h !== null))];
+    for (const h of heights) select.add(new Option(`${h}p`, String(h)));
+    select.value = heights.includes(this.#settings.quality) ? String(this.#settings.quality) : '-1';
+    this.#q('[data-player-field="quality"]').hidden = this.#kind !== 'video' || heights.length === 0;
+  }
+
+  #showResume(at: number) {
+    this.#resumeAt = at;
+    const box = this.#q('[data-player-resume]');
+    box.hidden = at <= 0;
+    if (at > 0)
+      this.#q('[data-player-resume-text]').textContent = format(this.#messages.resumePrompt, { time: clock(at) });
+  }
+
+  #setMediaSession(s: PlayerSermon) {
+    if (!('mediaSession' in navigator)) return;
+    const session = navigator.mediaSession;
+    session.metadata = new MediaMetadata({
+      title: s.title,
+      artist: s.speaker,
+      album: s.broadcaster,
+      artwork: s.artwork ? [{ src: s.artwork, sizes: '512x512' }] : s.poster ? [{ src: s.poster }] : [],
+    });
+    const handlers: [MediaSessionAction, MediaSessionActionHandler][] = [
+      ['play', () => void this.play()],
+      ['pause', () => this.#media.pause()],
+      ['seekbackward', (d) => this.skip(-(d.seekOffset ?? 15))],
+      ['seekforward', (d) => this.skip(d.seekOffset ?? 30)],
+      ['seekto', (d) => d.seekTime !== undefined && this.seek(d.seekTime)],
+      ['previoustrack', () => void this.#playNext('reverse')],
+      ['nexttrack', () => void this.#playNext('forward')],
+    ];
+    for (const [action, handler] of handlers) {
+      try {
+        session.setActionHandler(action, handler);
+      } catch {
+        // Action not supported by this browser.
+      }
+    }
+  }
+
+  #updatePositionState() {
+    const d = this.#duration();
+    if (!('mediaSession' in navigator) || !(d > 0)) return;
+    try {
+      navigator.mediaSession.setPositionState({
+        duration: d,
+        position: Math.min(d, this.#media.currentTime),
+        playbackRate: this.#media.playbackRate || 1,
+      });
+    } catch {
+      // Position out of range while a new source loads.
+    }
+  }
+
+  // ---- controls and settings -------------------------------------------------------------
+
+  #applySettings() {
+    const s = this.#settings;
+    this.#media.volume = s.volume / 100;
+    this.#media.muted = s.muted;
+    this.#media.playbackRate = s.speed;
+    this.#media.defaultPlaybackRate = s.speed;
+    this.#q<HTMLSelectElement>('[data-set="speed"]').value = String(s.speed);
+    this.#q<HTMLSelectElement>('[data-set="autoplayNext"]').value = s.autoplayNext;
+    this.#renderVolume();
+  }
+
+  #save(change: Partial<PlayerSettings>) {
+    this.#settings = { ...this.#settings, ...change };
+    saveSettings(storage(), this.#settings);
+  }
+
+  #setSpeed(speed: number) {
+    this.#media.playbackRate = speed;
+    this.#media.defaultPlaybackRate = speed;
+    this.#q<HTMLSelectElement>('[data-set="speed"]').value = String(speed);
+    this.#save({ speed });
+  }
+
+  #setVolume(volume: number) {
+    const v = Math.min(100, Math.max(0, Math.round(volume)));
+    this.#media.volume = v / 100;
+    this.#media.muted = v === 0 ? this.#media.muted : false;
+    this.#save({ volume: v, muted: this.#media.muted });
+  }
+
+  #toggleFullscreen() {
+    if (this.#kind !== 'video') return;
+    const screen = this.#q('[data-player-screen]');
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void screen.requestFullscreen?.().catch(() => undefined);
+  }
+
+  #act(action: PlayerAction | 'resume' | 'restart' | 'close') {
+    switch (action) {
+      case 'toggle':
+        return this.toggle();
+      case 'back15':
+        return this.skip(-15);
+      case 'forward15':
+        return this.skip(15);
+      case 'back30':
+        return this.skip(-30);
+      case 'forward30':
+        return this.skip(30);
+      case 'volumeUp':
+        return this.#setVolume(this.#media.volume * 100 + 10);
+      case 'volumeDown':
+        return this.#setVolume(this.#media.volume * 100 - 10);
+      case 'mute':
+        this.#media.muted = !this.#media.muted;
+        return this.#save({ muted: this.#media.muted });
+      case 'fullscreen':
+        return this.#toggleFullscreen();
+      case 'slower':
+      case 'faster': {
+        const i = SPEEDS.indexOf(this.#settings.speed as (typeof SPEEDS)[number]);
+        const next = SPEEDS[Math.min(SPEEDS.length - 1, Math.max(0, i + (action === 'faster' ? 1 : -1)))];
+        return next && this.#setSpeed(next);
+      }
+      case 'help': {
+        const help = this.#q<HTMLDetailsElement>('[data-player-shortcuts]');
+        help.open = !help.open;
+        if (help.open) this.#q<HTMLDetailsElement>('details.more').open = true;
+        return;
+      }
+      case 'resume': {
+        const at = this.#resumeAt;
+        this.seek(at);
+        return void this.play();
+      }
+      case 'restart':
+        this.seek(0);
+        return void this.play();
+      case 'close':
+        return this.close();
+    }
+  }
+
+  #wireControls() {
+    this.addEventListener('click', (e) => {
+      const button = (e.target as Element).closest<HTMLElement>('[data-act]');
+      if (button && this.contains(button)) this.#act(button.dataset.act as PlayerAction);
+    });
+    this.addEventListener('change', (e) => {
+      const field = e.target as HTMLSelectElement | HTMLInputElement;
+      switch (field.dataset.set) {
+        case 'speed':
+          return this.#setSpeed(Number(field.value));
+        case 'autoplayNext':
+          return this.#save({ autoplayNext: field.value as PlayerSettings['autoplayNext'] });
+        case 'captions':
+          this.#save({ captions: field.value });
+          return this.#showCaptions(field.value);
+        case 'quality': {
+          this.#save({ quality: Number(field.value) });
+          const at = this.#media.currentTime;
+          const wasPlaying = !this.#media.paused;
+          this.#hls?.destroy();
+          this.#hls = null;
+          this.#setSource(this.#currentSource(), at);
+          if (wasPlaying) void this.play();
+          return;
+        }
+      }
+    });
+    this.#q('[data-set="volume"]').addEventListener('input', (e) => {
+      this.#setVolume(Number((e.target as HTMLInputElement).value));
+    });
+    this.#wireSeekBar();
+    // Keyboard shortcuts work anywhere on the page while a sermon is loaded; only one player
+    // (the page's, else the first embed) answers them.
+    document.addEventListener('keydown', (e) => {
+      if (!this.#sermon || e.defaultPrevented || document.querySelector('kg-player:not([hidden])') !== this) return;
+      const action = shortcutFor(e as KeyboardEvent & { target: HTMLElement });
+      if (!action) return;
+      e.preventDefault();
+      this.#act(action);
+    });
+  }
+
+  #wireSeekBar() {
+    const bar = this.#q('[data-player-seek]');
+    const at = (e: PointerEvent) => {
+      const box = bar.getBoundingClientRect();
+      return (Math.min(box.right, Math.max(box.left, e.clientX)) - box.left) / (box.width || 1);
+    };
+    bar.addEventListener('pointerdown', (e) => {
+      if (!this.#sermon || e.button !== 0) return;
+      this.#dragging = true;
+      bar.setPointerCapture(e.pointerId);
+      this.seek(at(e) * this.#duration());
+    });
+    bar.addEventListener('pointermove', (e) => {
+      if (this.#dragging) this.seek(at(e) * this.#duration());
+    });
+    const stop = () => {
+      this.#dragging = false;
+    };
+    bar.addEventListener('pointerup', stop);
+    bar.addEventListener('pointercancel', stop);
+    bar.addEventListener('keydown', (e) => {
+      const steps: Record<string, number> = {
+        ArrowLeft: -SLIDER_STEP,
+        ArrowDown: -SLIDER_STEP,
+        ArrowRight: SLIDER_STEP,
+        ArrowUp: SLIDER_STEP,
+        PageDown: -SLIDER_PAGE,
+        PageUp: SLIDER_PAGE,
+      };
+      if (e.key === 'Home') this.seek(0);
+      else if (e.key === 'End') this.seek(this.#duration());
+      else if (steps[e.key] !== undefined) this.skip(steps[e.key] ?? 0);
+      else return;
+      e.preventDefault();
+    });
+  }
+}
+
+/** Play buttons anywhere on the site hand their sermon to the page's persistent player. */
+function play(button: HTMLElement) {
+  const player = document.querySelector<KgPlayer>('kg-player[data-mode="page"]');
+  if (!player || !button.dataset.playerSermon) return;
+  const sermon = JSON.parse(button.dataset.playerSermon) as PlayerSermon;
+  const kind = button.dataset.playerPlay === 'video' ? 'video' : 'audio';
+  if (player.sermon?.sermonID === sermon.sermonID && player.dataset.kind === kind) player.toggle();
+  else player.load(sermon, kind, { autoplay: true });
+}
+
+/** Set by Player.astro's inline script: play buttons pressed before this module ran. */
+type Early = { kgPlayerQueue?: HTMLElement[]; kgPlayerReady?: boolean };
+
+if (!customElements.get('kg-player')) {
+  customElements.define('kg-player', KgPlayer);
+  document.addEventListener('click', (e) => {
+    const button = (e.target as Element | null)?.closest?.<HTMLElement>('[data-player-play]');
+    if (!button) return;
+    e.preventDefault();
+    play(button);
+  });
+  const early = window as Early;
+  early.kgPlayerReady = true;
+  // Only the last press counts; it is still within the click's user activation, so it may play.
+  const pressed = early.kgPlayerQueue?.at(-1);
+  early.kgPlayerQueue = [];
+  if (pressed?.isConnected) play(pressed);
+}

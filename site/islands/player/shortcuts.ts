@@ -1,0 +1,55 @@
+/**
+ * Keyboard shortcuts, shown to people in the player's shortcuts list. Keys follow the common
+ * video-site habits: space or k plays and pauses, j and l jump, arrows skip and change volume.
+ */
+export type PlayerAction =
+  | 'toggle'
+  | 'back15'
+  | 'forward15'
+  | 'back30'
+  | 'forward30'
+  | 'volumeUp'
+  | 'volumeDown'
+  | 'mute'
+  | 'fullscreen'
+  | 'slower'
+  | 'faster'
+  | 'help';
+
+/** Keys as KeyboardEvent.key values, with the label shown in the list. */
+export const SHORTCUTS: readonly { keys: readonly string[]; label: string; action: PlayerAction }[] = [
+  { keys: [' ', 'k', 'K'], label: 'Space / K', action: 'toggle' },
+  { keys: ['ArrowLeft'], label: '←', action: 'back15' },
+  { keys: ['ArrowRight'], label: '→', action: 'forward15' },
+  { keys: ['j', 'J'], label: 'J', action: 'back30' },
+  { keys: ['l', 'L'], label: 'L', action: 'forward30' },
+  { keys: ['ArrowUp'], label: '↑', action: 'volumeUp' },
+  { keys: ['ArrowDown'], label: '↓', action: 'volumeDown' },
+  { keys: ['m', 'M'], label: 'M', action: 'mute' },
+  { keys: ['f', 'F'], label: 'F', action: 'fullscreen' },
+  { keys: ['<'], label: '<', action: 'slower' },
+  { keys: ['>'], label: '>', action: 'faster' },
+  { keys: ['?'], label: '?', action: 'help' },
+];
+
+/** Elements whose own keys must win: typing in a field, choosing in a list, moving a slider. */
+const OWN_KEYS = /^(INPUT|TEXTAREA|SELECT)$/;
+
+type KeyInfo = {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  target: { tagName?: string; isContentEditable?: boolean; getAttribute?(name: string): string | null } | null;
+};
+
+export function shortcutFor(event: KeyInfo): PlayerAction | undefined {
+  if (event.ctrlKey || event.metaKey || event.altKey) return undefined;
+  const target = event.target;
+  if (target?.isContentEditable || OWN_KEYS.test(target?.tagName ?? '')) return undefined;
+  const role = target?.getAttribute?.('role');
+  // Space and Enter activate the focused button or link; arrows move the focused slider.
+  if (event.key === ' ' && /^(BUTTON|A|SUMMARY)$/.test(target?.tagName ?? '')) return undefined;
+  if (role === 'slider' && event.key.startsWith('Arrow')) return undefined;
+  return SHORTCUTS.find((s) => s.keys.includes(event.key))?.action;
+}
