@@ -68,10 +68,11 @@ async function resolveFilters(db: Db, q: SermonListQuery, languageCode: string):
   }
   const seriesValue = q.seriesID !== undefined ? String(q.seriesID) : q.series;
   if (seriesValue !== undefined) {
+    // Id and title each by their index (`series_id::text = $1` would read every series).
     const rows = await db.query<{ series_id: number }>(
       `SELECT series_id FROM series
-        WHERE (series_id::text = $1 OR lower(title) = lower($1)) AND ($2::text IS NULL OR broadcaster_id = $2)`,
-      [seriesValue, f.broadcasterId ?? null],
+        WHERE (series_id = $3::int8 OR lower(title) = lower($1)) AND ($2::text IS NULL OR broadcaster_id = $2)`,
+      [seriesValue, f.broadcasterId ?? null, /^\d{1,18}$/.test(seriesValue) ? seriesValue : null],
     );
     if (rows.length === 0) return undefined;
     f.seriesIds = rows.map((r) => r.series_id);
