@@ -1,10 +1,10 @@
-import { mkdir, open, readFile, stat, writeFile } from 'node:fs/promises';
+import { open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { NotMediaError } from '@kerygma/ffmpeg/probe';
 import { formatVtt, parseCaptions, type SubtitleCue } from '@kerygma/ffmpeg/renditions/captions';
 import type { Db } from '../db/db.ts';
+import type { MediaStore } from '../storage/store.ts';
 import { replaceMediaItems } from './media-items.ts';
-import type { MediaStore } from './media-store.ts';
 import type { UploadRow, UploadType } from './uploads.queries.ts';
 
 /**
@@ -83,9 +83,14 @@ export async function writeAttachmentFiles(
     upload.sermon_id,
   ]);
   const language = (upload.language_code ?? sermon?.language_code ?? 'en').toLowerCase();
-  const file = media.localPath(captionKey(upload, language));
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, formatVtt(a.cues));
+  const dir = await media.workDir();
+  try {
+    const file = path.join(dir, 'captions.vtt');
+    await writeFile(file, formatVtt(a.cues));
+    await media.moveIn(captionKey(upload, language), file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
   return language;
 }
 

@@ -1,12 +1,12 @@
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type AudioRenditions, audioRenditions } from '@kerygma/ffmpeg/renditions/audio';
-import { type VideoRenditions, videoRenditions } from '@kerygma/ffmpeg/renditions/video';
+import { videoRenditions } from '@kerygma/ffmpeg/renditions/video';
 import type { Db } from '../db/db.ts';
 import type { JobContext, JobName, JobPayload } from '../jobs/job-types.ts';
 import { listJobs } from '../jobs/queue.ts';
+import type { MediaStore } from '../storage/store.ts';
+import { workOnStored } from '../storage/work-dir.ts';
 import { type NewMediaItem, renditionDurations, replaceMediaItems } from './media-items.ts';
-import type { MediaStore } from './media-store.ts';
 import { addMediaEvent, uploadByGuid } from './uploads.queries.ts';
 
 export type PipelineDeps = { db: Db; media: MediaStore };
@@ -19,15 +19,18 @@ export type PipelineDeps = { db: Db; media: MediaStore };
 const outputKey = (sermonId: string, guid: string, jobId: number) => `${sermonId}/r/${guid}/${jobId}`;
 
 type EncodeName = Extract<JobName, 'media.encode-audio' | 'media.encode-video'>;
-type Work = { input: string; key: string; outDir: string; sermon: { trim: number | null; thumb: number | null } };
+/** Where an encode's files went: `key` in the store, `outDir` the scratch folder they were made in. */
+type Work = { key: string; outDir: string };
+type Source = {
+  storageKey: string;
+  key: string;
+  trim: number | null;
+  thumb: number | null;
+  tags: { title: string; artist: string };
+};
 
-/** What an encode works from; null when its upload was deleted meanwhile (nothing left to do). */
-async function loadWork(
-  db: Db,
-  media: MediaStore,
-  p: { sermonId: string; uploadId: string },
-  jobId: number,
-): Promise<(Work & { tags: { title: string; artist: string } }) | null> {
+/** What an encode works from; null when its upload or sermon was deleted meanwhile (nothing left to do). */
+async function loadSource(db: Db, p: { sermonId: string; uploadId: string }, jobId: number): Promise<Source | null> {
   const upload = await uploadByGuid(db, p.uploadId);
   if (!upload) return null;
   if (!upload.storage_key || upload.sermon_id !== p.sermonId) throw new Error(`upload ${p.uploadId} has no original`);
@@ -37,14 +40,11 @@ async function loadWork(
     [p.sermonId],
   );
   if (!sermon) return null;
-  const key = outputKey(p.sermonId, p.uploadId, jobId);
-  const outDir = media.localPath(key);
-  await rm(outDir, { recursive: true, force: true }); // a re-run starts clean (jobs may run twice)
   return {
-    input: media.localPath(upload.storage_key),
-    key,
-    outDir,
-    sermon,
+    storageKey: upload.storage_key,
+    key: outputKey(p.sermonId, p.uploadId, jobId),
+    trim: sermon.trim,
+    thumb: sermon.thumb,
     tags: { title: sermon.title, artist: sermon.speaker },
   };
 }
@@ -147,11 +147,14 @@ async function checkLinked(tx: Db, sermonId: string, guid: string) {
 
 export function encodeAudio({ db, media }: PipelineDeps) {
   return async (p: JobPayload<'media.encode-audio'>, ctx: JobContext<'media.encode-audio'>) => {
-    const work = await loadWork(db, media, p, ctx.id);
-    if (!work) return;
-    const renditions = await tracked(db, p, ctx, () =>
-      audioRenditions(work.input, work.outDir, { signal: ctx.signal, tags: work.tags }),
+    const source = await loadSource(db, p, ctx.id);
+    if (!source) return;
+    const { result: renditions, outDir } = await tracked(db, p, ctx, () =>
+      workOnStored(media, source.storageKey, source.key, (input, out) =>
+        audioRenditions(input, out, { signal: ctx.signal, tags: source.tags }),
+      ),
     );
+    const work = { key: source.key, outDir };
     const saved = await db.transaction(async (tx) => {
       if (!(await stillWanted(tx, 'media.encode-audio', p, ctx.id))) return false;
       await saveAudio(tx, p.sermonId, p.uploadId, work, renditions);
@@ -159,22 +162,25 @@ export function encodeAudio({ db, media }: PipelineDeps) {
       await checkLinked(tx, p.sermonId, p.uploadId);
       return true;
     });
-    if (!saved) await rm(work.outDir, { recursive: true, force: true });
+    if (!saved) await media.remove(work.key);
   };
 }
 
 export function encodeVideo({ db, media }: PipelineDeps) {
   return async (p: JobPayload<'media.encode-video'>, ctx: JobContext<'media.encode-video'>) => {
-    const work = await loadWork(db, media, p, ctx.id);
-    if (!work) return;
-    const v: VideoRenditions = await tracked(db, p, ctx, () =>
-      videoRenditions(work.input, work.outDir, {
-        signal: ctx.signal,
-        trimStartSeconds: work.sermon.trim ?? undefined,
-        thumbPositionSeconds: work.sermon.thumb ?? undefined,
-        audio: { tags: work.tags },
-      }),
+    const source = await loadSource(db, p, ctx.id);
+    if (!source) return;
+    const { result: v, outDir } = await tracked(db, p, ctx, () =>
+      workOnStored(media, source.storageKey, source.key, (input, out) =>
+        videoRenditions(input, out, {
+          signal: ctx.signal,
+          trimStartSeconds: source.trim ?? undefined,
+          thumbPositionSeconds: source.thumb ?? undefined,
+          audio: { tags: source.tags },
+        }),
+      ),
     );
+    const work = { key: source.key, outDir };
     const saved = await db.transaction(async (tx) => {
       if (!(await stillWanted(tx, 'media.encode-video', p, ctx.id))) return false;
       const thumb = rel(work, v.thumbnail.path);
@@ -216,7 +222,7 @@ export function encodeVideo({ db, media }: PipelineDeps) {
       await checkLinked(tx, p.sermonId, p.uploadId);
       return true;
     });
-    if (!saved) await rm(work.outDir, { recursive: true, force: true });
+    if (!saved) await media.remove(work.key);
   };
 }
 
@@ -224,8 +230,7 @@ export function encodeVideo({ db, media }: PipelineDeps) {
 export function deleteFiles({ media }: PipelineDeps) {
   return async (p: JobPayload<'media.delete-files'>) => {
     for (const key of p.keys) {
-      if (!key.startsWith(`${p.sermonId}/`)) continue; // only ever inside the sermon's folder
-      await rm(media.localPath(key), { recursive: true, force: true });
+      if (key.startsWith(`${p.sermonId}/`)) await media.remove(key); // only ever inside the sermon's folder
     }
   };
 }

@@ -41,7 +41,7 @@ const encodingOptionsInput = z
  * PATCH node/sermons/{id}/encoding_options. The broadcaster's API key authorises them.
  * Parameters come as a JSON body or, for existing clients, as query parameters.
  */
-export function sermonMediaRoutes(app: FastifyInstance, { db, media }: ApiDeps) {
+export function sermonMediaRoutes(app: FastifyInstance, { db }: ApiDeps) {
   const input = (req: { query: unknown; body: unknown }) => ({
     ...(req.query as object),
     ...((req.body as object | null) ?? {}),
@@ -63,6 +63,6 @@ export function sermonMediaRoutes(app: FastifyInstance, { db, media }: ApiDeps) 
     const broadcasterId = await requireBroadcasterKey(db, req);
     const { sermonID: id } = parseInput(z.object({ sermonID }), req.params);
     const options = parseInput(encodingOptionsInput, req.body);
-    return setEncodingOptions(db, media, broadcasterId, id, options);
+    return setEncodingOptions(db, broadcasterId, id, options);
   });
 }

@@ -1,10 +1,8 @@
-import { probe } from '@kerygma/ffmpeg/probe';
 import type { Db } from '../db/db.ts';
 import { forbidden, invalid, notFound } from '../errors.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { queueEncode } from './encoding.ts';
 import { deleteUnusedRunFolders, runFolder } from './media-items.ts';
-import type { MediaStore } from './media-store.ts';
 import { addMediaEvent, type UploadRow, type UploadType } from './uploads.queries.ts';
 
 /**
@@ -153,28 +151,21 @@ export type EncodingOptions = { videoTrimStart?: number | null; videoThumbPositi
 /**
  * `PATCH node/sermons/{id}/encoding_options`: sets where the video starts and where its
  * thumbnail is taken, and encodes the sermon's video again when they changed. A trim must leave
- * some of the video: it is checked against the kept original's duration.
+ * some of the video: it is checked against the kept original's length (found by its upload's check).
  */
-export async function setEncodingOptions(
-  db: Db,
-  media: MediaStore,
-  broadcasterId: string,
-  sermonId: string,
-  options: EncodingOptions,
-) {
-  // Probed before the transaction (ffprobe takes tens of milliseconds); the original is kept, never rewritten.
-  const [video] = await encodableOriginals(db, sermonId, ['original-video']);
-  const sourceSeconds = video?.storage_key ? (await probe(media.localPath(video.storage_key))).durationSeconds : null;
-  if (options.videoTrimStart && sourceSeconds !== null && options.videoTrimStart >= sourceSeconds - 1) {
-    throw invalid({
-      videoTrimStart: {
-        key: 'error.invalidParameter',
-        params: { name: 'videoTrimStart', detail: `must be less than ${Math.floor(sourceSeconds - 1)}` },
-      },
-    });
-  }
+export async function setEncodingOptions(db: Db, broadcasterId: string, sermonId: string, options: EncodingOptions) {
   return db.transaction(async (tx) => {
     const sermon = await ownSermon(tx, broadcasterId, sermonId);
+    const [video] = await encodableOriginals(tx, sermonId, ['original-video']);
+    const sourceSeconds = video?.duration_seconds ?? null;
+    if (options.videoTrimStart && sourceSeconds !== null && options.videoTrimStart >= sourceSeconds - 1) {
+      throw invalid({
+        videoTrimStart: {
+          key: 'error.invalidParameter',
+          params: { name: 'videoTrimStart', detail: `must be less than ${Math.floor(sourceSeconds - 1)}` },
+        },
+      });
+    }
     const next = {
       trim: options.videoTrimStart === undefined ? sermon.video_trim_start : options.videoTrimStart,
       thumb: options.videoThumbPosition === undefined ? sermon.video_thumb_position : options.videoThumbPosition,
@@ -186,11 +177,9 @@ export async function setEncodingOptions(
         'UPDATE sermon SET video_trim_start = $2, video_thumb_position = $3, updated_at = now() WHERE sermon_id = $1',
         [sermonId, next.trim, next.thumb],
       );
-      // The same original, checked again inside the transaction (it may have been deleted meanwhile).
-      const [current] = await encodableOriginals(tx, sermonId, ['original-video']);
-      if (current) {
-        encodeJobID = (await queueEncode(tx, current))?.jobID ?? null;
-        await addMediaEvent(tx, { sermonId, guid: current.guid, stage: 'encode-requested' });
+      if (video) {
+        encodeJobID = (await queueEncode(tx, video))?.jobID ?? null;
+        await addMediaEvent(tx, { sermonId, guid: video.guid, stage: 'encode-requested' });
       }
     }
     return { sermonID: sermonId, videoTrimStart: next.trim, videoThumbPosition: next.thumb, encodeJobID };

@@ -11,6 +11,8 @@ export type UploadRow = {
   state: 'created' | 'received' | 'continued' | 'failed';
   size_bytes: number | null;
   storage_key: string | null;
+  /** An audio or video original's length, from the content check. */
+  duration_seconds: number | null;
   error: string | null;
 };
 
@@ -50,12 +52,25 @@ export async function latestTwoStepUpload(db: Db, sermonId: string): Promise<Upl
 export async function setUploadState(
   db: Db,
   guid: string,
-  change: { state: UploadRow['state']; sizeBytes?: number; storageKey?: string; error?: string },
+  change: {
+    state: UploadRow['state'];
+    sizeBytes?: number;
+    storageKey?: string;
+    error?: string;
+    durationSeconds?: number | null;
+  },
 ): Promise<void> {
   await db.query(
     `UPDATE media_upload SET state = $2, size_bytes = coalesce($3, size_bytes), storage_key = coalesce($4, storage_key),
-            error = $5, updated_at = now() WHERE guid = $1`,
-    [guid, change.state, change.sizeBytes ?? null, change.storageKey ?? null, change.error ?? null],
+            error = $5, duration_seconds = coalesce($6, duration_seconds), updated_at = now() WHERE guid = $1`,
+    [
+      guid,
+      change.state,
+      change.sizeBytes ?? null,
+      change.storageKey ?? null,
+      change.error ?? null,
+      change.durationSeconds ?? null,
+    ],
   );
 }
 

@@ -1,11 +1,11 @@
-import { mkdir, rename, stat, unlink } from 'node:fs/promises';
-import path from 'node:path';
+import { stat, unlink } from 'node:fs/promises';
 import { NotMediaError, probe } from '@kerygma/ffmpeg/probe';
 import type { Db } from '../db/db.ts';
 import { ApiError, forbidden, notFound } from '../errors.ts';
 import { API_BASE } from '../http/api-base.ts';
+import type { MediaStore } from '../storage/store.ts';
 import {
-  type AttachmentType,
+  type Attachment,
   checkAttachment,
   describeAttachment,
   isAttachment,
@@ -15,7 +15,6 @@ import {
 } from './attachments.ts';
 import { queueEncode } from './encoding.ts';
 import { renditionDurations } from './media-items.ts';
-import type { MediaStore } from './media-store.ts';
 import {
   addMediaEvent,
   insertUpload,
@@ -29,8 +28,6 @@ import {
 
 /** Where upload bytes go, below the API base: `${API_BASE}/uploads/{guid}`. */
 export const UPLOADS_PATH = '/uploads';
-
-type MediaUploadType = Exclude<UploadType, AttachmentType>;
 
 export type StartUpload = {
   sermonId: string;
@@ -65,12 +62,19 @@ export async function openUpload(db: Db, guid: string): Promise<UploadRow> {
   return upload;
 }
 
-/** Checks an audio or video original with ffprobe: its content, never its name, decides. */
-async function checkMedia(file: string, type: 'original-audio' | 'original-video'): Promise<string> {
+/** What a content check found: the tracker's description, and an audio or video original's length. */
+type Checked = { detail: string; durationSeconds: number | null; attachment: Attachment | null };
+
+/** Checks an upload by its content, never its name (ffprobe for audio and video); throws NotMediaError. */
+async function checkContent(file: string, type: UploadType): Promise<Checked> {
+  if (isAttachment(type)) {
+    const attachment = await checkAttachment(file, type);
+    return { detail: describeAttachment(attachment), durationSeconds: null, attachment };
+  }
   const info = await probe(file);
   if (type === 'original-audio' && !info.hasAudio) throw new NotMediaError(file, 'it has no audio');
   if (type === 'original-video' && !info.hasVideo) throw new NotMediaError(file, 'it has no video');
-  return [
+  const detail = [
     `${info.durationSeconds.toFixed(1)} s`,
     info.audioCodec,
     info.videoCodec,
@@ -78,6 +82,7 @@ async function checkMedia(file: string, type: 'original-audio' | 'original-video
   ]
     .filter(Boolean)
     .join(', ');
+  return { detail, durationSeconds: info.durationSeconds, attachment: null };
 }
 
 /**
@@ -88,28 +93,17 @@ export async function finishUpload(db: Db, media: MediaStore, guid: string, file
   const upload = await openUpload(db, guid);
   const { size } = await stat(file);
   const key = `${upload.sermon_id}/original/${guid}${originalExtension(upload.upload_type, upload.filename)}`;
-  const target = media.localPath(key);
-  await mkdir(path.dirname(target), { recursive: true });
-  await rename(file, target);
+  let checked: Checked | NotMediaError;
   try {
-    const type = upload.upload_type;
-    const attachment = isAttachment(type) ? await checkAttachment(target, type) : null;
-    const detail = attachment ? describeAttachment(attachment) : await checkMedia(target, type as MediaUploadType);
-    const language = attachment ? await writeAttachmentFiles(db, media, upload, attachment) : null;
-    await db.transaction(async (tx) => {
-      await setUploadState(tx, guid, { state: 'received', sizeBytes: size, storageKey: key });
-      await addMediaEvent(tx, {
-        sermonId: upload.sermon_id,
-        guid,
-        stage: upload.two_step && !attachment ? 'two-step-received' : 'upload-received',
-      });
-      await addMediaEvent(tx, { sermonId: upload.sermon_id, guid, stage: 'original-analyzed', detail });
-      if (attachment) await saveAttachment(tx, upload, attachment, { storageKey: key, sizeBytes: size }, language);
-      else if (!upload.two_step) await queueEncode(tx, upload);
-    });
+    checked = await checkContent(file, upload.upload_type); // while still a local file
   } catch (error) {
     if (!(error instanceof NotMediaError)) throw error;
-    const message = `${upload.filename ?? 'The file'}: ${error.reason}`;
+    checked = error;
+  }
+  await media.moveIn(key, file);
+
+  if (checked instanceof NotMediaError) {
+    const message = `${upload.filename ?? 'The file'}: ${checked.reason}`;
     await db.transaction(async (tx) => {
       await setUploadState(tx, guid, { state: 'failed', sizeBytes: size, storageKey: key, error: message });
       await addMediaEvent(tx, {
@@ -120,7 +114,22 @@ export async function finishUpload(db: Db, media: MediaStore, guid: string, file
         detail: message,
       });
     });
+    return (await uploadByGuid(db, guid)) as UploadRow;
   }
+
+  const { attachment, detail, durationSeconds } = checked;
+  const language = attachment ? await writeAttachmentFiles(db, media, upload, attachment) : null;
+  await db.transaction(async (tx) => {
+    await setUploadState(tx, guid, { state: 'received', sizeBytes: size, storageKey: key, durationSeconds });
+    await addMediaEvent(tx, {
+      sermonId: upload.sermon_id,
+      guid,
+      stage: upload.two_step && !attachment ? 'two-step-received' : 'upload-received',
+    });
+    await addMediaEvent(tx, { sermonId: upload.sermon_id, guid, stage: 'original-analyzed', detail });
+    if (attachment) await saveAttachment(tx, upload, attachment, { storageKey: key, sizeBytes: size }, language);
+    else if (!upload.two_step) await queueEncode(tx, upload);
+  });
   return (await uploadByGuid(db, guid)) as UploadRow;
 }
 
