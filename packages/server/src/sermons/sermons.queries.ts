@@ -207,11 +207,15 @@ export async function listSermons(
   if (sort === 'relevance' && f.search) return relevancePage(db, entities, f, params, limit, offset);
   if (sort === 'random') return randomPage(db, entities, f, params, limit);
   const spec = SORTS[sort === 'relevance' ? 'newest' : sort];
-  // Sermons by book, topic or hashtag walk the link table's copy of the date so its index gives the order.
+  // Sermons by book, topic or hashtag walk the link table's copy of the date and its sermon id,
+  // so that its index gives the order and takes the keyset condition (with s.sermon_id in the
+  // row comparison, PostgreSQL filtered row by row: 2.5 s for a page deep in 34k sermons of a
+  // hashtag, 6 s in 157k on one book at 2.1M sermons; 1 ms with the link's columns).
   const link = linkTable(f);
+  const byDate = spec.columns[0]?.expr === 's.preach_date';
   const cols = spec.columns.map((c) =>
-    link && c.expr === 's.preach_date' && spec.columns[0]?.expr === 's.preach_date'
-      ? { ...c, expr: `${link.alias}.preach_date` }
+    link && byDate && (c.expr === 's.preach_date' || c.expr === 's.sermon_id')
+      ? { ...c, expr: `${link.alias}.${c.expr.slice(2)}` }
       : c,
   );
   const joins = cols.some((c) => c.join === 'speaker')
