@@ -1,0 +1,174 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+
+/** A published sermon of the demo catalogue with a playable file of that kind. */
+async function sermonWith(request: APIRequestContext, kind: 'audio' | 'video') {
+  const filter = kind === 'audio' ? 'requireAudio' : 'requireVideo';
+  const list = await (await request.get(`/api/v2/node/sermons?${filter}=true&lite=false&pageSize=100`)).json();
+  // biome-ignore lint/suspicious/noExplicitAny: API JSON
+  const sermon = list.results.find((s: any) => s.media[kind].some((m: any) => m.streamURL && m.mediaType !== 'aac'));
+  expect(sermon, `a demo sermon with ${kind}`).toBeTruthy();
+  return sermon as {
+    sermonID: string;
+    fullTitle: string;
+    speaker: { speakerID: number; displayName: string };
+    broadcaster: { broadcasterID: string; displayName: string };
+  };
+}
+
+/** Clicks the page first: media may only start after the visitor has interacted with it. */
+async function play(page: Page, selector: string) {
+  await page.mouse.click(1, 1);
+  await page.locator(selector).evaluate((m: HTMLMediaElement) => m.play());
+  await expect.poll(() => page.locator(selector).evaluate((m: HTMLMediaElement) => m.currentTime)).toBeGreaterThan(0.3);
+}
+
+test('an audio embed plays in a frame on another site and links back to the sermon', async ({ page, request }) => {
+  const sermon = await sermonWith(request, 'audio');
+  const path = `/embed/classic/player/a/${sermon.sermonID}`;
+  const response = await request.get(path);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-security-policy']).toBe('frame-ancestors *');
+  expect(response.headers()['x-frame-options']).toBeUndefined();
+  // Only embeds say so: other pages keep the site's framing policy.
+  expect((await request.get('/sermons')).headers()['content-security-policy']).toBeUndefined();
+
+  // Another site (another port: another origin) whose page frames the player.
+  const embedUrl = new URL(path, test.info().project.use.baseURL);
+  const partner = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(`<!doctype html><title>Partner</title><iframe src="${embedUrl.href}" width="400" height="170"></iframe>`);
+  });
+  await new Promise<void>((resolve) => partner.listen(0, '127.0.0.1', resolve));
+  const { port } = partner.address() as AddressInfo;
+  await page.goto(`http://127.0.0.1:${port}/`);
+  const frame = page.frameLocator('iframe');
+  const title = frame.getByRole('link', { name: sermon.fullTitle });
+  await expect(title).toBeVisible();
+  await expect(title).toHaveAttribute('target', '_blank');
+  await expect(title).toHaveAttribute('href', new RegExp(`/sermons/${sermon.sermonID}$`));
+  await expect(frame.getByText(sermon.speaker.displayName)).toBeVisible();
+  partner.close();
+
+  // The player itself, opened directly: no site chrome, and it plays.
+  await page.goto(path);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
+  await play(page, 'audio');
+});
+
+test('a video embed shows its video; an unknown sermon is a 404 inside the embed layout', async ({ page, request }) => {
+  const sermon = await sermonWith(request, 'video');
+  await page.goto(`/embed/classic/player/v/${sermon.sermonID}`);
+  const video = page.locator('video');
+  await expect(video).toBeVisible();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(1);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(1);
+
+  const missing = await page.goto('/embed/classic/player/a/999999999');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('alert')).toHaveText('Sermon not found');
+  await expect(page.getByRole('link', { name: 'Open on Kerygma' })).toHaveAttribute('target', '_blank');
+});
+
+test('the legacy player addresses show the same players; a locale prefix goes to the English embed', async ({
+  page,
+  request,
+}) => {
+  const sermon = await sermonWith(request, 'audio');
+  await page.goto(`/player/sermon/legacy/${sermon.sermonID}`);
+  await expect(page.getByRole('link', { name: sermon.fullTitle })).toBeVisible();
+  await expect(page.locator('audio')).toHaveCount(1);
+
+  const video = await sermonWith(request, 'video');
+  await page.goto(`/player/sermon/legacy/video/${video.sermonID}`);
+  await expect(page.locator('video')).toHaveCount(1);
+
+  await page.goto(`/de/embed/classic/player/a/${sermon.sermonID}`);
+  expect(new URL(page.url()).pathname).toBe(`/embed/classic/player/a/${sermon.sermonID}`);
+  await expect(page.getByRole('link', { name: 'Open on Kerygma' })).toBeVisible();
+});
+
+test("a broadcaster's playlist plays the sermon picked and the filtered route filters", async ({ page, request }) => {
+  const sermon = await sermonWith(request, 'audio');
+  await page.goto(`/embed/classic/player/l/${sermon.broadcaster.broadcasterID}`);
+  await expect(
+    page.getByRole('heading', { name: `Latest sermons from ${sermon.broadcaster.displayName}` }),
+  ).toBeVisible();
+  const items = page.locator('nav ol a');
+  expect(await items.count()).toBeGreaterThan(0);
+  await expect(items.first()).toHaveAttribute('aria-current', 'true');
+  if ((await items.count()) > 1) {
+    const second = items.nth(1);
+    await second.click();
+    await expect(second).toHaveAttribute('aria-current', 'true');
+    expect(await page.locator('audio').getAttribute('src')).not.toBe(await second.getAttribute('data-src'));
+    expect(await page.locator('audio').evaluate((a: HTMLAudioElement) => a.src)).toBe(
+      await second.getAttribute('data-src'),
+    );
+  }
+
+  await page.goto(`/embed/classic/player/a/speaker/${sermon.speaker.speakerID}`);
+  await expect(page.getByRole('heading', { name: sermon.speaker.displayName })).toBeVisible();
+  await expect(page.locator('nav ol a').first()).toBeVisible();
+  const unknown = await page.goto('/embed/classic/player/a/speaker/999999');
+  expect(unknown?.status()).toBe(404);
+  await expect(page.getByRole('alert')).toHaveText('Speaker not found');
+  expect((await page.goto('/embed/classic/player/a/colour/blue'))?.status()).toBe(404);
+});
+
+test('pop out opens the player in a 766x720 window that carries on', async ({ page, request }) => {
+  const sermon = await sermonWith(request, 'audio');
+  await page.goto(`/embed/classic/player/a/${sermon.sermonID}`);
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: /Pop out/ }).click()]);
+  await popup.waitForLoadState();
+  const url = new URL(popup.url());
+  expect(url.pathname).toBe(`/embed/classic/player/a/${sermon.sermonID}`);
+  expect(url.searchParams.get('popout')).toBe('1');
+  expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([766, 720]);
+  // The popout has no popout link of its own.
+  await expect(popup.getByRole('link', { name: /Pop out/ })).toHaveCount(0);
+  await expect(popup.locator('audio')).toHaveCount(1);
+});
+
+test('the examples page documents each embed with working snippets', async ({ page, request }) => {
+  await page.goto('/embed/classic/examples');
+  await expect(page.getByRole('heading', { level: 1, name: 'Embed a sermon player' })).toBeVisible();
+  for (const name of [
+    'Audio player for one sermon',
+    'Video player for one sermon',
+    "A broadcaster's latest sermons",
+    'A playlist of your choice',
+    'Older embed codes',
+    'Link previews (oEmbed)',
+  ])
+    await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
+  const code = await page.getByRole('textbox').first().inputValue();
+  expect(code).toMatch(
+    /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/embed\/classic\/player\/a\/[^"]+" width="640" height="170"/,
+  );
+  // The previews are the snippets themselves, and they load.
+  const preview = page.frameLocator('figure iframe').first();
+  await expect(preview.locator('audio')).toHaveCount(1);
+  const oembed = page.getByRole('link', { name: /\/oembed\?url=/ });
+  const answer = await (await request.get((await oembed.getAttribute('href')) ?? '')).json();
+  expect(answer).toMatchObject({ version: '1.0', provider_name: 'Kerygma' });
+});
+
+test('sermon pages carry an oEmbed discovery link that unfurls as the player', async ({ page, request }) => {
+  const sermon = await sermonWith(request, 'audio');
+  await page.goto(`/de/sermons/${sermon.sermonID}/a`);
+  const link = page.locator('link[rel="alternate"][type="application/json+oembed"]');
+  await expect(link).toHaveCount(1);
+  const href = (await link.getAttribute('href')) ?? '';
+  expect(new URL(href).searchParams.get('url')).toMatch(new RegExp(`/de/sermons/${sermon.sermonID}/a$`));
+  const answer = await (await request.get(href)).json();
+  expect(answer).toMatchObject({
+    type: 'rich',
+    version: '1.0',
+    title: sermon.fullTitle,
+    author_name: sermon.speaker.displayName,
+  });
+  expect(answer.html).toContain(`/embed/classic/player/a/${sermon.sermonID}"`);
+});
