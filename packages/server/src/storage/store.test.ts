@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../errors.ts';
 import { startTestS3, type TestS3 } from '../test/s3-server.ts';
 import { localMediaStore } from './local-store.ts';
@@ -209,6 +209,21 @@ describe('S3 store specifics', () => {
     });
     // Downloads still need a signed URL: only it can ask for a Content-Disposition.
     expect(await cdn.locate('7102/r/g/1/audio low.mp3', { downloadName: 'a.mp3' })).toMatchObject({ signed: true });
+  });
+
+  it('hands out a presigned URL again for an hour (making one costs about a millisecond)', async () => {
+    const store = s3MediaStore(s3.config, { client });
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const first = await store.locate('7103/x.mp3');
+      vi.setSystemTime(Date.now() + 5000); // a URL signed now would carry another X-Amz-Date
+      expect(await store.locate('7103/x.mp3')).toEqual(first);
+      expect(await store.locate('7103/x.mp3', { downloadName: 'x.mp3' })).not.toEqual(first);
+      vi.setSystemTime(Date.now() + 3600_000);
+      expect(await store.locate('7103/x.mp3')).not.toEqual(first);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('has no local path for old callers', () => {

@@ -1,0 +1,132 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ApiDeps } from '../packages/server/src/app-deps.ts';
+import { mediaRoutes } from '../packages/server/src/media/media.routes.ts';
+import { type S3Config, s3MediaStore } from '../packages/server/src/storage/s3-store.ts';
+import { startTestS3 } from '../packages/server/src/test/s3-server.ts';
+
+/**
+ * Media from S3: what a web process pays to redirect a player to the bucket, against streaming
+ * the bytes through itself (the code path /media/* uses for HLS playlists behind presigned
+ * URLs). The S3 server (s3rver) and the app run as separate processes; the app's CPU time is
+ * read from /proc.
+ *
+ *   node bench/media-s3.ts [--megabytes 64] [--downloads 8]
+ */
+const { values: args } = parseArgs({
+  options: {
+    role: { type: 'string', default: 'bench' },
+    config: { type: 'string' },
+    megabytes: { type: 'string', default: '64' },
+    downloads: { type: 'string', default: '8' },
+  },
+});
+
+function child(role: string, extra: string[] = []) {
+  const proc = spawn(process.execPath, [new URL(import.meta.url).pathname, '--role', role, ...extra], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const firstLine = new Promise<string>((resolve) => {
+    let out = '';
+    proc.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('\n')) resolve(out.split('\n')[0] as string);
+    });
+  });
+  return { proc, firstLine };
+}
+
+const cpuSeconds = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
+};
+
+async function bench() {
+  const megabytes = Number(args.megabytes);
+  const downloads = Number(args.downloads);
+  const s3 = child('s3');
+  const config = JSON.parse(await s3.firstLine) as S3Config;
+  const app = child('app', ['--config', JSON.stringify(config)]);
+  const ORIGIN = await app.firstLine;
+  try {
+    const store = s3MediaStore(config);
+    const small = path.join(tmpdir(), 'kerygma-bench-small.mp3');
+    const big = path.join(tmpdir(), 'kerygma-bench-big.m3u8');
+    writeFileSync(small, Buffer.alloc(1_000_000, 1));
+    writeFileSync(big, Buffer.alloc(megabytes * 1024 * 1024, 2));
+    await store.moveIn('9/r/b/1/audio.mp3', small);
+    await store.moveIn('9/r/b/1/big.m3u8', big); // a playlist key: the route streams it through
+
+    const wrk = execFileSync('wrk', ['-t2', '-c16', '-d10s', '--latency', `${ORIGIN}/media/9/r/b/1/audio.mp3`], {
+      encoding: 'utf8',
+    });
+    const rps = /Requests\/sec:\s+([\d.]+)/.exec(wrk)?.[1];
+    const p50 = /50%\s+(\S+)/.exec(wrk)?.[1];
+    const p99 = /99%\s+(\S+)/.exec(wrk)?.[1];
+    const redirectStatus = (await fetch(`${ORIGIN}/media/9/r/b/1/audio.mp3`, { redirect: 'manual' })).status;
+
+    const fetchAll = (url: string) => {
+      const started = performance.now();
+      for (let i = 0; i < downloads; i++) {
+        execFileSync('curl', ['-sf', '-o', '/dev/null', url]);
+      }
+      return (performance.now() - started) / 1000;
+    };
+    const pid = app.proc.pid as number;
+    const cpuBefore = cpuSeconds(pid);
+    const throughSeconds = fetchAll(`${ORIGIN}/media/9/r/b/1/big.m3u8`);
+    const throughCpu = cpuSeconds(pid) - cpuBefore;
+    const direct = await store.locate('9/r/b/1/big.m3u8', { downloadName: 'big.m3u8' });
+    const cpuBeforeDirect = cpuSeconds(pid);
+    const directSeconds = fetchAll((direct as { url: string }).url);
+    const directCpu = cpuSeconds(pid) - cpuBeforeDirect;
+
+    // Presigning in this process: every URL new, then the same URLs again (reused for an hour).
+    const perLocate = async () => {
+      const started = performance.now();
+      for (let i = 0; i < 2000; i++) await store.locate(`9/r/b/1/seg-${i}.m4s`);
+      return ((performance.now() - started) / 2000) * 1000;
+    };
+    const fresh = await perLocate();
+    const reused = await perLocate();
+
+    const gb = (megabytes * downloads) / 1024;
+    const mbps = (s: number) => ((megabytes * downloads) / s).toFixed(0);
+    console.log(
+      `redirect (status ${redirectStatus}): ${rps} req/s, latency p50 ${p50}, p99 ${p99} (wrk -t2 -c16 -d10s)`,
+    );
+    console.log(`presigned URL: ${fresh.toFixed(0)} µs to make, ${reused.toFixed(1)} µs when reused`);
+    console.log(
+      `through the app: ${downloads} × ${megabytes} MB in ${throughSeconds.toFixed(1)} s = ${mbps(throughSeconds)} MB/s, ` +
+        `app CPU ${(throughCpu / gb).toFixed(1)} s per GB`,
+    );
+    console.log(
+      `bucket directly: ${downloads} × ${megabytes} MB in ${directSeconds.toFixed(1)} s = ${mbps(directSeconds)} MB/s, ` +
+        `app CPU ${(directCpu / gb).toFixed(1)} s per GB`,
+    );
+  } finally {
+    app.proc.kill();
+    s3.proc.kill();
+  }
+}
+
+if (args.role === 's3') {
+  const s3 = await startTestS3();
+  process.on('SIGTERM', () => void s3.close().then(() => process.exit(0)));
+  console.log(JSON.stringify(s3.config));
+} else if (args.role === 'app') {
+  const media = s3MediaStore(JSON.parse(args.config as string) as S3Config);
+  // Fastify is the server package's dependency, not the workspace root's.
+  const require = createRequire(new URL('../packages/server/package.json', import.meta.url));
+  const app = (require('fastify') as (options?: object) => Parameters<typeof mediaRoutes>[0])();
+  const counters = { record() {}, flush: async () => {}, close: async () => {} };
+  mediaRoutes(app, { media, counters } as unknown as ApiDeps);
+  // A free port, told to the parent.
+  console.log(await app.listen({ port: 0, host: '127.0.0.1' }));
+} else {
+  await bench();
+}
