@@ -9,7 +9,14 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
  * media, persists across client-side navigations, resumes after a reload, plays HLS.
  */
 
-type LiteSermon = { sermonID: string; audioDurationSeconds: number; hasAudio: boolean; hasVideo: boolean };
+type LiteSermon = {
+  sermonID: string;
+  audioDurationSeconds: number;
+  hasAudio: boolean;
+  hasVideo: boolean;
+  preachDate: string;
+  broadcaster: { broadcasterID: string };
+};
 
 async function sermonsWith(request: APIRequestContext, media: 'audio' | 'video'): Promise<LiteSermon[]> {
   const response = await request.get(`/api/v2/node/sermons?media=${media}&pageSize=100&lite=true`);
@@ -208,4 +215,29 @@ test('plays a video sermon, and an HLS stream through hls.js where there is no n
   await expect.poll(() => currentTime(page)).toBeGreaterThan(0.5);
   expect(await media(page).evaluate((m: HTMLVideoElement) => m.videoHeight)).toBe(360);
   expect(hlsChunks.length).toBe(native ? 0 : 1);
+});
+
+test('autoplay next (default forward): a later sermon of the same broadcaster follows when one ends', async ({
+  page,
+  request,
+}) => {
+  const all = await sermonsWith(request, 'audio');
+  const byDate = [...all].sort((a, b) => a.preachDate.localeCompare(b.preachDate));
+  const first = byDate.find((s) =>
+    byDate.some(
+      (o) => o !== s && o.broadcaster.broadcasterID === s.broadcaster.broadcasterID && o.preachDate > s.preachDate,
+    ),
+  );
+  if (!first) throw new Error('no broadcaster with two demo sermons with media');
+  await playAudio(page, first.sermonID);
+  await media(page).evaluate((m: HTMLMediaElement) => {
+    m.currentTime = m.duration - 1;
+  });
+  const title = player(page).locator('[data-player-title]');
+  await expect(title).not.toHaveAttribute('href', `/sermons/${first.sermonID}`, { timeout: 15_000 });
+  await expect(player(page)).toHaveAttribute('data-state', 'playing');
+  const nextID = (await title.getAttribute('href'))?.split('/').pop();
+  const next = all.find((s) => s.sermonID === nextID);
+  expect(next?.broadcaster.broadcasterID).toBe(first.broadcaster.broadcasterID);
+  expect(next && next.preachDate >= first.preachDate).toBe(true);
 });
