@@ -1,0 +1,30 @@
+import type { APIRoute } from 'astro';
+
+/** Paths kept out of the sitemaps (spec §2 "Sitemaps"), so out of crawlers' way too. */
+const DISALLOW = [
+  '/dashboard',
+  '/django',
+  '/demo',
+  '/video-wall',
+  '/rewrite',
+  '/embed',
+  '/admin',
+  '/healthz',
+  '/legacy',
+];
+
+/**
+ * /robots.txt: everything may be crawled except the excluded paths. Rendered rather than a
+ * static file because the Sitemap line must be an absolute URL (the public origin).
+ */
+export const GET: APIRoute = ({ locals, url }) =>
+  new Response(
+    [
+      'User-agent: *',
+      ...DISALLOW.map((path) => `Disallow: ${path}`),
+      '',
+      `Sitemap: ${locals.origin ?? url.origin}/sitemap/index.xml`,
+      '',
+    ].join('\n'),
+    { headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' } },
+  );
