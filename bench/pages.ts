@@ -1,0 +1,265 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { LOCALES } from '../packages/i18n/src/locales.ts';
+import type { Db } from '../packages/server/src/db/db.ts';
+import { openPostgres } from '../packages/server/src/db/postgres.ts';
+import { loadAverage, run, type Server, startServer } from './lib/serve.ts';
+
+/**
+ * Site page benchmark against the scale database (pnpm bench:data): server render of each public
+ * page type (home, sermon, speaker, broadcaster, series, sermon lists, search), measured with wrk
+ * on loopback, each over many different rows (bench/lib/rotate.lua rotates through a list of
+ * paths), beside a bare Astro page in the same run: bench/bare-site, a separate tiny Astro
+ * project rendering a static 25-row list, built with the same adapter and mounted by the same
+ * Fastify application (bench/lib/site-server.ts, which also serves the benchmark's own build
+ * of site/ from bench/.site). Then the hot pages with the in-process page
+ * cache on.
+ *
+ *   pnpm bench:pages [--seconds 10] [--connections 10] [--skip-build] [--only sermon,search]
+ */
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '10' },
+    'skip-build': { type: 'boolean', default: false },
+    only: { type: 'string' },
+  },
+});
+const SECONDS = Number(args.seconds);
+const WARMUP = Number(args.warmup);
+const CONNECTIONS = Number(args.connections);
+const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kerygma_bench';
+const ROOT = path.resolve(import.meta.dirname, '..');
+const LUA = path.join(ROOT, 'bench/lib/rotate.lua');
+/** The benchmark's own build of site/ (dist/ may be rebuilt by someone else mid-run). */
+const SITE_BUILD = path.join(ROOT, 'bench/.site');
+const BARE_BUILD = path.join(ROOT, 'bench/bare-site');
+const SERVER = 'bench/lib/site-server.ts';
+const TARGET_P95_MS = 50;
+const TARGET_CACHED_RPS = 20_000;
+
+type Scenario = { name: string; paths: string[]; server: 'bare' | 'site'; headers?: string[] };
+type WrkResult = {
+  requests: number;
+  durationUs: number;
+  bytes: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  errors: Record<'connect' | 'read' | 'write' | 'status' | 'timeout', number>;
+};
+type Row = { scenario: Scenario; result: WrkResult; load: string };
+
+const shuffle = <T>(items: T[]) => {
+  // Deterministic order (same run, same sequence), not sorted by id.
+  let seed = 42;
+  const next = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [items[i], items[j]] = [items[j] as T, items[i] as T];
+  }
+  return items;
+};
+
+async function pickPaths(db: Db) {
+  const ids = async (sql: string) => (await db.query<{ id: string }>(sql)).map((r) => encodeURIComponent(r.id));
+  const sermons = await ids(
+    `SELECT sermon_id::text id FROM sermon TABLESAMPLE SYSTEM (0.2) WHERE publish_timestamp <= now() LIMIT 2000`,
+  );
+  // Speakers, broadcasters and series weighted towards those with sermons (what people open).
+  const speakers = await ids(
+    `SELECT speaker_id::text id FROM speaker WHERE NOT placeholder AND sermon_count > 0
+      ORDER BY hashint4(speaker_id::int4) LIMIT 500`,
+  );
+  const broadcasters = await ids(
+    `SELECT broadcaster_id id FROM broadcaster WHERE sermon_count > 0 ORDER BY hashtext(broadcaster_id) LIMIT 500`,
+  );
+  const series = await ids(
+    `SELECT series_id::text id FROM series WHERE sermon_count > 0 ORDER BY hashint8(series_id) LIMIT 500`,
+  );
+  // The scale data's twelve largest languages (bench/lib/vocab.ts LANGUAGE_SHARE).
+  const languages = ['en', 'es', 'pt', 'de', 'ko', 'fr', 'ro', 'ru', 'zh', 'nl', 'it', 'hu'];
+  const books = ['GEN', 'PSA', 'ISA', 'MAT', 'JHN', 'ROM', 'EPH', 'HEB', 'REV', '1CO'];
+  // Words of sermon titles: the 20 commonest (hundreds of thousands of matches) and 20 rare ones.
+  const words = await db.query<{ word: string }>(
+    `(SELECT word FROM ts_stat('SELECT search_vector FROM sermon TABLESAMPLE SYSTEM (0.5)')
+       WHERE length(word) > 3 AND word ~ '^[a-z]+$' ORDER BY ndoc DESC LIMIT 20)
+     UNION ALL
+     (SELECT word FROM ts_stat('SELECT search_vector FROM sermon TABLESAMPLE SYSTEM (0.5)')
+       WHERE ndoc BETWEEN 2 AND 3 AND length(word) > 5 AND word ~ '^[a-z]+$' ORDER BY word LIMIT 20)`,
+  );
+  return {
+    home: LOCALES.map((l) => l.prefix || '/'),
+    sermon: sermons.map((id) => `/sermons/${id}`),
+    speaker: speakers.map((id) => `/speakers/${id}`),
+    broadcaster: broadcasters.map((id) => `/broadcasters/${id}`),
+    series: series.map((id) => `/series/${id}`),
+    sermons: ['/sermons', ...Array.from({ length: 9 }, (_, i) => `/sermons?page=${i + 2}`)],
+    filtered: shuffle(
+      languages.flatMap((code) => [`/sermons?languageCode=${code}`, ...books.map((b) => `/sermons?book=${b}`)]),
+    ).slice(0, 60),
+    search: shuffle(words.map((w) => `/search?q=${encodeURIComponent(w.word)}`)),
+  };
+}
+
+async function wrk(origin: string, file: string, seconds: number, headers: string[] = []): Promise<WrkResult> {
+  const { stdout } = await run(
+    'wrk',
+    ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '10s', '-s', LUA, origin, '--', file, ...headers],
+    { maxBuffer: 1 << 20 },
+  );
+  const line = stdout.trim().split('\n').at(-1) ?? '';
+  return JSON.parse(line) as WrkResult;
+}
+
+const ms = (us: number) => (us / 1000).toFixed(1);
+const rps = (r: WrkResult) => r.requests / (r.durationUs / 1e6);
+const errors = (r: WrkResult) => Object.values(r.errors).reduce((a, b) => a + b, 0);
+
+async function main() {
+  if (!args['skip-build']) {
+    console.log('Building the site and the bare page…');
+    await run(path.join(ROOT, 'node_modules/.bin/astro'), ['build', '--outDir', path.join(SITE_BUILD, 'dist')], {
+      cwd: ROOT,
+    });
+    await run(path.join(ROOT, 'node_modules/.bin/astro'), ['build', '--root', 'bench/bare-site'], { cwd: ROOT });
+  }
+  const db = openPostgres(DATABASE_URL, 2);
+  const [count] = await db.query<{ n: number }>("SELECT reltuples::int8 n FROM pg_class WHERE relname = 'sermon'");
+  const p = await pickPaths(db);
+  await db.close();
+
+  const dir = mkdtempSync(path.join(tmpdir(), 'kerygma-bench-pages-'));
+  const fileOf = (s: Scenario) => {
+    const file = path.join(dir, `${s.name.replace(/\W+/g, '-')}.txt`);
+    writeFileSync(file, `${s.paths.join('\n')}\n`);
+    return file;
+  };
+
+  const bare: Scenario = { name: 'bare Astro page (25 static rows)', paths: ['/'], server: 'bare' };
+  const only = args.only?.split(',');
+  const pages: Scenario[] = (
+    [
+      ['home', p.home],
+      ['sermon', p.sermon],
+      ['speaker', p.speaker],
+      ['broadcaster', p.broadcaster],
+      ['series', p.series],
+      ['sermons', p.sermons],
+      ['filtered', p.filtered],
+      ['search', p.search],
+    ] as const
+  )
+    .filter(([name]) => !only || only.includes(name))
+    .map(([name, paths]) => ({ name, paths: [...paths], server: 'site' as const }));
+
+  console.log(`Database ${DATABASE_URL} (~${(count?.n ?? 0).toLocaleString('en')} sermons)`);
+  console.log(`wrk -t1 -c${CONNECTIONS}, ${WARMUP} s warm-up + ${SECONDS} s per page type; latencies in ms\n`);
+
+  const servers: Server[] = [];
+  const stopAll = () => Promise.all(servers.splice(0).map((s) => s.stop()));
+  process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  try {
+    const env = { PAGE_CACHE_MB: '0' };
+    const [bareServer, site] = await Promise.all([
+      startServer({ port: 4396, databaseUrl: DATABASE_URL, env: { ...env, SITE_ROOT: BARE_BUILD }, script: SERVER }),
+      startServer({ port: 4398, databaseUrl: DATABASE_URL, env: { ...env, SITE_ROOT: SITE_BUILD }, script: SERVER }),
+    ]);
+    servers.push(bareServer, site);
+    const origin = (s: Scenario) => (s.server === 'bare' ? bareServer.origin : site.origin);
+
+    // Every list must answer 200 (a 404 page would be a fast, wrong measurement).
+    for (const s of pages) {
+      for (const sample of s.paths.slice(0, 3)) {
+        const res = await fetch(`${site.origin}${sample}`);
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`${sample} answered ${res.status}`);
+      }
+    }
+
+    const rows: Row[] = [];
+    const measure = async (s: Scenario, o: string) => {
+      const file = fileOf(s);
+      if (WARMUP > 0) await wrk(o, file, WARMUP, s.headers);
+      const load = loadAverage();
+      const result = await wrk(o, file, SECONDS, s.headers);
+      rows.push({ scenario: s, result, load });
+      console.log(
+        `  ${s.name.padEnd(36)} p50 ${ms(result.p50).padStart(6)}  p95 ${ms(result.p95).padStart(6)}  ${rps(result).toFixed(0).padStart(6)} req/s  load ${load}`,
+      );
+    };
+    console.log('Render (page cache off):');
+    await measure(bare, bareServer.origin);
+    for (const s of pages) await measure(s, origin(s));
+    await measure({ ...bare, name: `${bare.name}, again` }, bareServer.origin);
+    await stopAll();
+
+    // Hot pages with the in-process cache on (its defaults): the pages people open most.
+    const cached = await startServer({
+      port: 4398,
+      databaseUrl: DATABASE_URL,
+      env: { SITE_ROOT: SITE_BUILD },
+      script: SERVER,
+    });
+    servers.push(cached);
+    const hot = [
+      ...p.home.slice(0, 3),
+      '/sermons',
+      ...p.sermon.slice(0, 10),
+      ...p.speaker.slice(0, 3),
+      '/search?q=grace',
+    ];
+    const hotRows: Row[] = [];
+    const measureHot = async (s: Scenario) => {
+      const before = rows.length;
+      await measure(s, cached.origin);
+      hotRows.push(rows.splice(before, 1)[0] as Row);
+    };
+    console.log(`\nHot pages from the page cache (${hot.length} pages):`);
+    await measureHot({ name: 'cached, no compression', paths: hot, server: 'site' });
+    await measureHot({
+      name: 'cached, Accept-Encoding: br',
+      paths: hot,
+      server: 'site',
+      headers: ['Accept-Encoding: br'],
+    });
+    await stopAll();
+
+    printTable(rows, hotRows);
+  } finally {
+    await stopAll();
+  }
+}
+
+function printTable(rows: Row[], hotRows: Row[]) {
+  const bareRows = rows.filter((r) => r.scenario.server === 'bare');
+  const bareRps = bareRows.reduce((sum, r) => sum + rps(r.result), 0) / Math.max(1, bareRows.length);
+  console.log(`\nBare page: ${bareRps.toFixed(0)} req/s (mean of ${bareRows.length} runs); target per page type:`);
+  console.log(`p95 < ${TARGET_P95_MS} ms and at least ${(bareRps / 2).toFixed(0)} req/s (half the bare page).\n`);
+  console.log(
+    '| page type | paths | p50 ms | p95 ms | p99 ms | req/s | × bare | errors | load (1/5/15 min) | target |',
+  );
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |');
+  for (const { scenario: s, result: r, load } of rows) {
+    const ok = s.server === 'bare' || (r.p95 / 1000 < TARGET_P95_MS && rps(r) >= bareRps / 2);
+    console.log(
+      `| ${s.name} | ${s.paths.length} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${rps(r).toFixed(0)} | ${(rps(r) / bareRps).toFixed(2)} | ${errors(r)} | ${load} | ${s.server === 'bare' ? '' : ok ? 'ok' : '**missed**'} |`,
+    );
+  }
+  console.log('\n| cached hot pages | paths | p50 ms | p95 ms | req/s | MB/s | errors | load | target |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |');
+  for (const { scenario: s, result: r, load } of hotRows) {
+    console.log(
+      `| ${s.name} | ${s.paths.length} | ${ms(r.p50)} | ${ms(r.p95)} | ${rps(r).toFixed(0)} | ${(r.bytes / 1e6 / (r.durationUs / 1e6)).toFixed(0)} | ${errors(r)} | ${load} | ${rps(r) >= TARGET_CACHED_RPS ? 'ok' : '**missed**'} |`,
+    );
+  }
+}
+
+await main();
