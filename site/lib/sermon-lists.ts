@@ -154,13 +154,25 @@ export function findLanguage(languages: readonly Language[], value: string): Lan
   );
 }
 
+/** Intl.DisplayNames per interface language, built once (a filter bar names every language). */
+const languageNames = new Map<string, Intl.DisplayNames | null>();
+
 /** A language's name in the reader's language ('Spanish', 'Spanisch'), else its English name. */
 export function languageName(language: Pick<Language, 'languageCode' | 'languageName'>, uiLang: string): string {
+  let names = languageNames.get(uiLang);
+  if (names === undefined) {
+    try {
+      names = new Intl.DisplayNames([uiLang], { type: 'language' });
+    } catch {
+      names = null; // an unknown locale: the API's names
+    }
+    languageNames.set(uiLang, names);
+  }
   try {
-    const name = new Intl.DisplayNames([uiLang], { type: 'language' }).of(language.languageCode);
+    const name = names?.of(language.languageCode);
     if (name && name !== language.languageCode) return name;
   } catch {
-    // An unknown code or locale: the API's name.
+    // An unknown code: the API's name.
   }
   return language.languageName;
 }
