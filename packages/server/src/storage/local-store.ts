@@ -74,7 +74,6 @@ export function localMediaStore(root: string): MediaStore {
     async locate(key) {
       return { file: resolve((await found(key)).key) };
     },
-    localPath: resolve,
   };
 }
 

@@ -1,45 +1,68 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
-import { audioRenditions } from '@kerygma/ffmpeg/renditions/audio';
 import { speechLikeAudio } from '@kerygma/ffmpeg/synth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobHandlers } from '../jobs/handlers.ts';
+import { startWorker, type Worker } from '../jobs/worker.ts';
+import { createApiKey } from '../media/api-keys.ts';
 import { startTestS3, type TestS3 } from '../test/s3-server.ts';
 import { buildTestApp, getJson, type TestApp } from '../test/test-app.ts';
 import { BACKENDS } from '../test/test-db.ts';
 import { s3Client, s3MediaStore } from './s3-store.ts';
 import { IMMUTABLE, type MediaStore } from './store.ts';
-import { workOnStored } from './work-dir.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'kerygma-s3-media-'));
+const source = path.join(scratch, 'sermon.mp3');
+beforeAll(() => speechLikeAudio(source, { seconds: 8, seed: 3 }), 60_000);
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /**
- * The media path with the S3 store on a real S3 protocol server (s3rver): an original goes in,
- * ffmpeg renders from a local copy, the renditions go back to the bucket, and the app sends
- * players there by redirect (HLS playlists through the app).
+ * The media pipeline with the S3 store on a real S3 protocol server (s3rver): an upload through
+ * the API goes to the bucket, the encode job renders from a local copy and puts the renditions
+ * back, and the app sends players there by redirect (HLS playlists through the app).
  */
 describe.each(BACKENDS)('audio through an S3 bucket on %s', (backend) => {
   let s3: TestS3;
   let store: MediaStore;
   let t: TestApp;
-  const original = '1002/original/9f0c.mp3';
-  const out = '1002/r/9f0c/1';
+  let worker: Worker;
+  /** Where the encode put the renditions, e.g. '1002/r/<guid>/<job>'. */
+  let out: string;
   beforeAll(async () => {
     s3 = await startTestS3();
     store = s3MediaStore(s3.config, { workRoot: path.join(scratch, backend) });
     t = await buildTestApp(backend, { media: store });
-    const source = path.join(scratch, `${backend}-sermon.mp3`);
-    await speechLikeAudio(source, { seconds: 8, seed: 3 });
-    await store.moveIn(original, source);
-    await workOnStored(store, original, out, (input, dir) => audioRenditions(input, dir));
-    await t.db.query('UPDATE sermon SET waveform_storage_key = $2 WHERE sermon_id = $1', [
-      '1002',
-      `${out}/audio/waveform.json`,
-    ]);
-  }, 90_000);
+    worker = await startWorker({ db: t.db, handlers: jobHandlers({ db: t.db, media: store }), pollMs: 100 });
+    const apiKey = await createApiKey(t.db, 'gracechurch');
+    const slot = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/media',
+      headers: { 'x-api-key': apiKey },
+      payload: { sermonID: '1002', uploadType: 'original-audio', filenames: ['sermon.mp3'] },
+    });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: new URL(JSON.parse(slot.body).uploadURL).pathname,
+      payload: readFileSync(source),
+    });
+    expect(sent.statusCode).toBe(201);
+    for (let i = 0; i < 600; i++) {
+      const { body } = await getJson(t.app, '/api/v2/node/sermons/1002/media_tracker');
+      const states: string[] = body.events.map((e: { state: string }) => e.state);
+      if (states.includes('pipeline-failed')) throw new Error(JSON.stringify(body.events));
+      if (states.includes('encoded-audio')) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const { body: sermon } = await getJson(t.app, '/api/v2/node/sermons/1002');
+    const high = sermon.media.audio.find((m: { quality: string }) => m.quality === 'high');
+    out = decodeURIComponent(new URL(high.streamURL).pathname)
+      .replace(/^\/media\//, '')
+      .replace(/\/audio\/high\.mp3$/, '');
+  }, 120_000);
   afterAll(async () => {
+    await worker?.stop();
     await t?.close();
     await s3?.close();
   });
@@ -62,7 +85,9 @@ describe.each(BACKENDS)('audio through an S3 bucket on %s', (backend) => {
       const head = await client.send(new HeadObjectCommand({ Bucket: s3.config.bucket, Key: `${out}/${key}` }));
       expect([head.ContentType, head.CacheControl], key).toEqual([type, IMMUTABLE]);
     }
-    expect(await store.stat(original)).toMatchObject({ contentType: 'audio/mpeg' }); // the original is kept
+    expect(existsSync(path.join(t.mediaDir, '1002'))).toBe(false); // nothing on local disk
+    const originals = (await store.list('1002/original')).map((o) => o.key);
+    expect(originals).toEqual([expect.stringMatching(/^1002\/original\/[\w-]+\.mp3$/)]); // the original is kept
   });
 
   it('redirects a stream to a presigned URL where ranges work, and counts the play', async () => {

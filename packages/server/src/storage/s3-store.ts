@@ -225,9 +225,6 @@ export function s3MediaStore(config: S3Config, options: S3StoreOptions = {}): Me
       presigned.set(id, { url, until: Date.now() + REUSE_MS });
       return { url, signed: true };
     },
-    localPath() {
-      throw new Error('media on S3 have no local path: use localCopy, moveIn, moveDirIn or remove');
-    },
   };
 }
 

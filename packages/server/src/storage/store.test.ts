@@ -225,8 +225,4 @@ describe('S3 store specifics', () => {
       vi.useRealTimers();
     }
   });
-
-  it('has no local path for old callers', () => {
-    expect(() => s3MediaStore(s3.config, { client }).localPath('7101/x.mp3')).toThrow(/no local path/);
-  });
 });

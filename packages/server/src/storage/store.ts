@@ -33,11 +33,6 @@ export interface MediaStore {
   localCopy(key: string, workDir: string): Promise<string>;
   /** How a client gets the object: a file the app sends itself, or a URL off the app. */
   locate(key: string, options?: { downloadName?: string }): Promise<ObjectLocation>;
-  /**
-   * @deprecated The file behind a key on local disk; an S3 store throws. Callers move to
-   * moveIn/moveDirIn (writing), localCopy/workDir (ffmpeg input) and remove (deleting).
-   */
-  localPath(key: string): string;
 }
 
 export type ObjectInfo = { key: string; size: number; contentType: string };
