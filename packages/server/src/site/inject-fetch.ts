@@ -1,12 +1,24 @@
 import type { FastifyInstance } from 'fastify';
+import { API_BASE } from '../http/api-base.ts';
+
+/**
+ * Site-wide reference data that list pages fetch on every render and that changes rarely (its
+ * counts come from the catalogue totals, refreshed in the background): answered from memory
+ * for a minute, per interface language. Only these exact paths, without a query string.
+ */
+const REFERENCE_PATHS = new Set([`${API_BASE}/node/filter_options`, `${API_BASE}/node/languages`]);
+const REFERENCE_TTL_MS = 60_000;
+
+type Answer = { status: number; headers: [string, string][]; payload: Buffer };
 
 /**
  * A fetch for server-side rendering that hands API requests straight to Fastify's router
  * (app.inject) instead of going out through a socket to ourselves.
  */
-export function injectFetch(app: FastifyInstance): typeof fetch {
-  return async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
+export function injectFetch(app: FastifyInstance, now: () => number = Date.now): typeof fetch {
+  const reference = new Map<string, { answer: Answer; expires: number }>();
+
+  const inject = async (url: URL, init: RequestInit | undefined): Promise<Answer> => {
     const headers = Object.fromEntries(new Headers(init?.headers).entries());
     const res = await app.inject({
       method: (init?.method ?? 'GET') as 'GET' | 'POST',
@@ -14,11 +26,28 @@ export function injectFetch(app: FastifyInstance): typeof fetch {
       headers: { ...headers, host: url.host },
       ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
     });
-    return new Response(res.rawPayload, {
+    return {
       status: res.statusCode,
       headers: Object.entries(res.headers).flatMap(([k, v]) =>
         v === undefined ? [] : (Array.isArray(v) ? v : [String(v)]).map((item) => [k, item] as [string, string]),
       ),
-    });
+      payload: res.rawPayload,
+    };
+  };
+
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const shared = (init?.method ?? 'GET') === 'GET' && !url.search && REFERENCE_PATHS.has(url.pathname);
+    let answer: Answer;
+    if (shared) {
+      const key = `${url.pathname}\n${new Headers(init?.headers).get('accept-language') ?? ''}`;
+      const hit = reference.get(key);
+      if (hit && hit.expires > now()) answer = hit.answer;
+      else {
+        answer = await inject(url, init);
+        if (answer.status === 200) reference.set(key, { answer, expires: now() + REFERENCE_TTL_MS });
+      }
+    } else answer = await inject(url, init);
+    return new Response(new Uint8Array(answer.payload), { status: answer.status, headers: answer.headers });
   };
 }
