@@ -76,6 +76,19 @@ describe('page delivery', () => {
     expect(changed.status).toBe(200);
   });
 
+  it('adds stale-while-revalidate to shareable pages only', async () => {
+    const answers: Record<string, Answer> = {
+      '/private': { headers: { 'Cache-Control': 'private, no-cache' } },
+      '/own': { headers: { 'Cache-Control': 'public, max-age=5, stale-while-revalidate=9' } },
+    };
+    const site = await serve((req) => answers[req.url ?? ''] ?? {}, { staleWhileRevalidateSeconds: 300 });
+    const cc = async (path: string) => (await site.get(path)).headers.get('cache-control');
+    expect(await cc('/list')).toBe('public, max-age=60, stale-while-revalidate=300');
+    expect(await cc('/list')).toBe('public, max-age=60, stale-while-revalidate=300'); // from the cache
+    expect(await cc('/private')).toBe('private, no-cache');
+    expect(await cc('/own')).toBe('public, max-age=5, stale-while-revalidate=9');
+  });
+
   it('answers 304 from a fresh render too when the cache is off', async () => {
     const site = await serve(() => ({ body: 'same page' }), { maxBytes: 0 });
     const etag = (await site.get('/')).headers.get('etag') ?? '';

@@ -9,6 +9,9 @@ import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
  * that say they are shareable (200, `Cache-Control: public`, no Set-Cookie) are also kept in an
  * in-process LRU bounded by bytes for a short TTL and answered from it without rendering.
  *
+ * Shareable pages also get `stale-while-revalidate` (when they do not say otherwise), so a
+ * browser or CDN may show a just-expired page at once while it fetches the fresh one.
+ *
  * What a request must look like to be answered from (or stored in) the cache: GET or HEAD,
  * no Authorization, no cookie other than the locale cookie, and `shareable(req)` true (the site
  * says the page would not redirect or set a cookie for it). Everything else renders every time.
@@ -22,6 +25,8 @@ export type PageCacheOptions = {
   maxBytes: number;
   /** How long a stored page is served without rendering again. */
   ttlMs: number;
+  /** Added as `stale-while-revalidate` to shareable pages' Cache-Control; 0 adds nothing. */
+  staleWhileRevalidateSeconds?: number;
   /** The only cookie a cached page may be served with (it does not change the page). */
   allowedCookie?: string;
   /** Extra condition on the request (e.g. the site's routing would not set a cookie). */
@@ -124,6 +129,11 @@ export function pageCache(render: RenderPage, options: PageCacheOptions) {
     }
     const page = await capture(render, req, res);
     if (!page) return;
+    const stale = options.staleWhileRevalidateSeconds ?? 0;
+    const cc = page.headers['cache-control'];
+    if (stale > 0 && storable(page) && !/stale-while-revalidate/i.test(String(cc))) {
+      page.headers['cache-control'] = `${cc}, stale-while-revalidate=${stale}`;
+    }
     if (key !== undefined && req.method === 'GET' && storable(page)) {
       lru.set(key, { page, expires: now() + options.ttlMs, bytes: page.body.length + ENTRY_OVERHEAD });
     }

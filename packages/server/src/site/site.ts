@@ -12,6 +12,9 @@ import { pageCache } from './page-cache.ts';
 /** The dashboard SPA answers under each of these prefixes (spec §2 and DESIGN). */
 export const DASHBOARD_PREFIXES = ['/dashboard', '/dashboard-beta', '/django', '/promotions', '/admin', '/video-wall'];
 
+/** Catalogue pages say `max-age=60`; a copy up to five minutes older may show while it refreshes. */
+const STALE_WHILE_REVALIDATE_SECONDS = 300;
+
 type NodeHandler = (
   req: IncomingMessage,
   res: ServerResponse,
@@ -74,7 +77,12 @@ export async function mountSite(app: FastifyInstance, rootDir: string, options: 
       },
       locals,
     );
-  const pages = pageCache(render, { ...options.pageCache, allowedCookie: LOCALE_COOKIE, shareable });
+  const pages = pageCache(render, {
+    ...options.pageCache,
+    staleWhileRevalidateSeconds: STALE_WHILE_REVALIDATE_SECONDS,
+    allowedCookie: LOCALE_COOKIE,
+    shareable,
+  });
   app.all('/*', (req, reply) => {
     reply.hijack();
     pages.handle(req.raw, reply.raw).catch((error: unknown) => {
