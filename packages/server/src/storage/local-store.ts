@@ -1,8 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { notFound } from '../errors.ts';
 import { contentTypeFor, isValidKey, type MediaStore, type ObjectInfo, rangeEnd } from './store.ts';
+import { workDirs } from './work-dir.ts';
 
 /** Scratch folders live inside the root (so finished work is renamed into place, not copied). */
 const WORK = '.work';
@@ -64,10 +65,7 @@ export function localMediaStore(root: string): MediaStore {
     async remove(key) {
       await rm(resolve(key), { recursive: true, force: true });
     },
-    async workDir() {
-      await mkdir(path.join(base, WORK), { recursive: true });
-      return mkdtemp(path.join(base, WORK, 'job-'));
-    },
+    workDir: workDirs(path.join(base, WORK)),
     async localCopy(key) {
       return resolve((await found(key)).key);
     },

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -23,6 +23,7 @@ import {
   type ObjectInfo,
   RangeNotSatisfiableError,
 } from './store.ts';
+import { workDirs } from './work-dir.ts';
 
 export type S3Config = {
   bucket: string;
@@ -196,11 +197,7 @@ export function s3MediaStore(config: S3Config, options: S3StoreOptions = {}): Me
       const found = (await listing(checked(key))).map((o) => o.key);
       await deleteKeys(found.filter((k) => k === key || k.startsWith(`${key}/`)));
     },
-    async workDir() {
-      const root = options.workRoot ?? tmpdir();
-      await mkdir(root, { recursive: true });
-      return mkdtemp(path.join(root, 'kerygma-job-'));
-    },
+    workDir: workDirs(options.workRoot ?? tmpdir()),
     async localCopy(key, workDir) {
       const out = await get(key);
       const file = path.join(workDir, path.basename(key));

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -160,6 +160,20 @@ describe.each(stores)('media store contract: $name', ({ open }) => {
     expect(sha256(await readFile(copy))).toBe(sha256(big));
     await rm(work, { recursive: true, force: true });
     expect(await store.stat('7006/original/big.mp4')).toMatchObject({ size: big.length });
+  });
+
+  it('gives fresh scratch folders and clears those a dead process left', async () => {
+    const a = await store.workDir();
+    const b = await store.workDir();
+    expect(a).not.toBe(b);
+    // A folder from a crash a day ago, seen by the next process (a store opened on the same root).
+    await writeFile(path.join(a, 'original.mp4'), 'x');
+    const dayAgo = new Date(Date.now() - 25 * 3600_000);
+    await utimes(a, dayAgo, dayAgo);
+    await open().workDir(); // the next process's store on the same folders
+    expect(existsSync(a)).toBe(false);
+    expect(existsSync(b)).toBe(true);
+    await rm(b, { recursive: true });
   });
 
   it('runs a tool on a stored object and stores its output', async () => {

@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { MediaStore } from './store.ts';
 
@@ -24,4 +24,30 @@ export async function workOnStored<T>(
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+const PREFIX = 'kerygma-job-';
+/** Scratch folders older than this were left by a process that died mid-job (kill -9, power loss). */
+const STALE_MS = 24 * 3600_000;
+
+/**
+ * A maker of new scratch folders under `root` (a store's workDir); its first call removes the
+ * stale ones an earlier process left.
+ */
+export function workDirs(root: string): () => Promise<string> {
+  let swept = false;
+  return async () => {
+    await mkdir(root, { recursive: true });
+    if (!swept) {
+      swept = true;
+      const before = Date.now() - STALE_MS;
+      for (const name of await readdir(root)) {
+        if (!name.startsWith(PREFIX)) continue;
+        const dir = path.join(root, name);
+        const info = await stat(dir).catch(() => undefined);
+        if (info && info.mtimeMs < before) await rm(dir, { recursive: true, force: true });
+      }
+    }
+    return mkdtemp(path.join(root, PREFIX));
+  };
 }
