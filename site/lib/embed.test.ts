@@ -40,17 +40,9 @@ describe('parseEmbedRoute', () => {
 });
 
 describe('embedOptions', () => {
-  it('reads popout, autoplay and a whole-second start', () => {
-    expect(embedOptions(new URL('http://x/e?popout=1&autoplay=1&t=95'))).toEqual({
-      popout: true,
-      autoplay: true,
-      start: 95,
-    });
-    expect(embedOptions(new URL('http://x/e?t=-3&autoplay=yes'))).toEqual({
-      popout: false,
-      autoplay: false,
-      start: undefined,
-    });
+  it('reads popout', () => {
+    expect(embedOptions(new URL('http://x/e?popout=1&t=95'))).toEqual({ popout: true });
+    expect(embedOptions(new URL('http://x/e?popout=yes'))).toEqual({ popout: false });
   });
 });
 

@@ -156,39 +156,30 @@ export async function resolveFilters(
   return { query, labels };
 }
 
-/** One playlist entry: a sermon and the URL its player plays. */
-export type PlaylistItem = { sermon: Sermon; src: string };
-
 /** The newest sermons matching `query` that have playable media of the playlist's kind. */
-export async function loadPlaylist(
-  api: ApiClient,
-  query: Query,
-  media: EmbedMedia,
-): Promise<PlaylistItem[] | undefined> {
+export async function loadPlaylist(api: ApiClient, query: Query, media: EmbedMedia): Promise<Sermon[] | undefined> {
   try {
     const list = await api.sermons({ sortBy: 'newest', ...query, pageSize: PLAYLIST_SIZE }, false);
-    return (list.results as Sermon[]).flatMap((sermon) => {
-      const src = embedMediaFor(sermon.media, media) === media ? mediaSource(sermon, media) : undefined;
-      return src ? [{ sermon, src }] : [];
-    });
+    return (list.results as Sermon[]).filter((sermon) => embedMediaFor(sermon.media, media) === media);
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 400) return undefined;
     throw error;
   }
 }
 
-/** The URL a simple player plays for a sermon: its first playable file of the medium (highest quality first). */
+/** The file the browser's own controls play without JavaScript: the first of the medium that is not HLS (highest quality first). */
 export function mediaSource(sermon: Pick<Sermon, 'media'>, media: EmbedMedia): string | undefined {
   return sermon.media[media].find((m) => m.streamURL && !/\.m3u8(\?|$)/i.test(m.streamURL))?.streamURL ?? undefined;
 }
 
-/** Query options every player embed takes: popout=1 (the popout window), autoplay=1, t={seconds} to start at. */
-export type EmbedOptions = { popout: boolean; autoplay: boolean; start: number | undefined };
+/**
+ * Query options of the player embeds read on the server: popout=1 marks the popout window's page.
+ * (autoplay=1 and t={seconds}, which a popout carries on with, are read by the layout's script.)
+ */
+export type EmbedOptions = { popout: boolean };
 
 export function embedOptions(url: URL): EmbedOptions {
-  const q = url.searchParams;
-  const start = whole(q.get('t') ?? '');
-  return { popout: q.get('popout') === '1', autoplay: q.get('autoplay') === '1', start: start || undefined };
+  return { popout: url.searchParams.get('popout') === '1' };
 }
 
 /** A published sermon with its media, or undefined when there is none by that id. */

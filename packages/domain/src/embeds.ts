@@ -39,32 +39,51 @@ export function popoutFeatures(media: EmbedMedia): string {
 
 export type EmbedKind = EmbedMedia | 'playlist';
 
-/**
- * Default iframe sizes. Video is 16:9 (the player fills the frame); the audio player's height
- * holds title, byline, controls and links; a playlist adds a scrolling list below its player.
- */
-export const EMBED_SIZE: Record<EmbedKind, { width: number; height: number }> = {
-  audio: { width: 640, height: 170 },
-  video: { width: 640, height: 360 },
-  playlist: { width: 640, height: 420 },
-};
+/** Default iframe width; the players reflow to any width. */
+export const EMBED_WIDTH = 640;
+const MIN_WIDTH = 200;
 
 /**
- * The iframe size for a kind within optional maximums (oEmbed maxwidth/maxheight). Video keeps
- * its 16:9 shape; the audio player and playlists reflow to any width and take the height given.
+ * Height in pixels the player's title, seek bar, controls and links take at a frame width (its
+ * controls wrap onto more rows when narrow), measured in Chromium; a video adds its 16:9 picture
+ * on top, a playlist its list below.
+ */
+const CONTROLS: Record<EmbedKind, readonly (readonly [minWidth: number, height: number])[]> = {
+  audio: [
+    [560, 320],
+    [400, 360],
+    [0, 420],
+  ],
+  video: [
+    [560, 220],
+    [400, 256],
+    [0, 320],
+  ],
+  playlist: [
+    [560, 450],
+    [400, 490],
+    [0, 550],
+  ],
+};
+
+function heightAt(kind: EmbedKind, width: number): number {
+  const controls = CONTROLS[kind].find(([min]) => width >= min)?.[1] ?? 0;
+  return controls + (kind === 'video' ? Math.round((width * 9) / 16) : 0);
+}
+
+/**
+ * The iframe size for a kind within optional maximums (oEmbed maxwidth/maxheight): the widest
+ * frame up to 640 px whose player fits the height; when none fits, the maximum height (the
+ * frame scrolls).
  */
 export function embedSize(kind: EmbedKind, maxwidth?: number, maxheight?: number): { width: number; height: number } {
-  const base = EMBED_SIZE[kind];
-  let width = Math.min(base.width, maxwidth ?? Number.POSITIVE_INFINITY);
-  let height = Math.min(base.height, maxheight ?? Number.POSITIVE_INFINITY);
-  if (kind === 'video') {
-    height = Math.round((width * 9) / 16);
-    if (maxheight !== undefined && height > maxheight) {
-      height = maxheight;
-      width = Math.round((height * 16) / 9);
-    }
+  const widest = Math.min(EMBED_WIDTH, maxwidth ?? EMBED_WIDTH);
+  if (maxheight === undefined) return { width: widest, height: heightAt(kind, widest) };
+  for (let width = widest; width >= Math.min(MIN_WIDTH, widest); width--) {
+    const height = heightAt(kind, width);
+    if (height <= maxheight) return { width, height };
   }
-  return { width, height };
+  return { width: widest, height: maxheight };
 }
 
 const escapeAttribute = (value: string) =>

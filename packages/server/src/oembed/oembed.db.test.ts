@@ -37,20 +37,20 @@ describe.each(BACKENDS)('oEmbed on %s', (backend) => {
       provider_url: `${SITE}/`,
       cache_age: 3600,
       width: 640,
-      height: 170,
+      height: 320,
       html:
-        `<iframe src="${SITE}/embed/classic/player/a/1000" width="640" height="170" ` +
+        `<iframe src="${SITE}/embed/classic/player/a/1000" width="640" height="320" ` +
         'title="Sermon player: Justified by Faith part 1" style="border:0;max-width:100%" loading="lazy" ' +
         'allow="autoplay; fullscreen; picture-in-picture; encrypted-media" allowfullscreen></iframe>',
     });
   });
 
-  it('a video sermon is a 16:9 video player with its thumbnail; /a asks for its audio', async () => {
+  it('a video sermon is a video player with its thumbnail; /a asks for its audio', async () => {
     const video = await getJson(t.app, oembed(`${SITE}/sermons/1005`));
     expect(video.body).toMatchObject({
       type: 'video',
       width: 640,
-      height: 360,
+      height: 580,
       thumbnail_url: `${SITE}/media/1005/video/thumbnail.jpg`,
       thumbnail_width: 1280,
       thumbnail_height: 720,
@@ -58,17 +58,17 @@ describe.each(BACKENDS)('oEmbed on %s', (backend) => {
     expect(video.body.html).toContain(`src="${SITE}/embed/classic/player/v/1005"`);
 
     const audio = await getJson(t.app, oembed(`${SITE}/sermons/1005/a`));
-    expect(audio.body).toMatchObject({ type: 'rich', height: 170 });
+    expect(audio.body).toMatchObject({ type: 'rich', height: 320 });
     expect(audio.body.html).toContain(`src="${SITE}/embed/classic/player/a/1005"`);
     expect(audio.body).not.toHaveProperty('thumbnail_url');
   });
 
-  it('honours maxwidth and maxheight, keeping video at 16:9', async () => {
+  it('honours maxwidth and maxheight: narrower frames are taller (the controls wrap), video keeps 16:9', async () => {
     const narrow = await getJson(t.app, oembed(`${SITE}/sermons/1005/v`, '&maxwidth=320'));
-    expect(narrow.body).toMatchObject({ width: 320, height: 180 });
-    expect(narrow.body.html).toContain('width="320" height="180"');
-    const short = await getJson(t.app, oembed(`${SITE}/sermons/1005`, '&maxwidth=1000&maxheight=270'));
-    expect(short.body).toMatchObject({ width: 480, height: 270 });
+    expect(narrow.body).toMatchObject({ width: 320, height: 500 });
+    expect(narrow.body.html).toContain('width="320" height="500"');
+    const short = await getJson(t.app, oembed(`${SITE}/sermons/1005`, '&maxwidth=1000&maxheight=500'));
+    expect(short.body).toMatchObject({ width: 434, height: 500 });
     const audio = await getJson(t.app, oembed(`${SITE}/sermons/1000`, '&maxwidth=300&maxheight=120'));
     expect(audio.body).toMatchObject({ width: 300, height: 120 });
   });
@@ -100,7 +100,7 @@ describe.each(BACKENDS)('oEmbed on %s', (backend) => {
       author_name: 'Grace Reformed Baptist Church',
       author_url: `${SITE}/broadcasters/gracechurch`,
       width: 640,
-      height: 420,
+      height: 450,
     });
     expect(body.html).toContain(`src="${SITE}/embed/classic/player/l/gracechurch"`);
   });
