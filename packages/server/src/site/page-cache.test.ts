@@ -9,15 +9,22 @@ import { byteLru, type PageCacheOptions, pageCache } from './page-cache.ts';
  * (writeHead, body in several writes, end) and counts its renders, so a test sees when an answer
  * came from the cache.
  */
-type Answer = { status?: number; headers?: Record<string, string | string[]>; body?: string };
+type Answer = {
+  status?: number;
+  headers?: Record<string, string | string[]>;
+  body?: string;
+  /** The render finishes when this settles (to hold renders in flight). */
+  until?: Promise<void>;
+};
 
 async function serve(answer: (req: IncomingMessage) => Answer, options: Partial<PageCacheOptions> = {}) {
   let renders = 0;
   let clock = 1_000_000;
   const pages = pageCache(
-    (req: IncomingMessage, res: ServerResponse) => {
+    async (req: IncomingMessage, res: ServerResponse) => {
       renders++;
       const a = answer(req);
+      await a.until;
       res.writeHead(a.status ?? 200, {
         'Content-Type': 'text/html; charset=utf-8',
         'Cache-Control': 'public, max-age=60',
@@ -113,6 +120,33 @@ describe('page delivery', () => {
     site.advance(10_001);
     expect(await (await site.get('/sermons?page=2')).text()).toBe('<p>/sermons?page=2 rendered 3</p>');
     expect(await (await site.get('/sermons?page=2')).text()).toBe('<p>/sermons?page=2 rendered 3</p>');
+  });
+
+  it('renders a page once for concurrent requests, and serves the expired copy while it renders again', async () => {
+    let release = () => {};
+    let gate = Promise.resolve();
+    const hold = () => {
+      gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    };
+    const site = await serve(() => ({ until: gate }));
+    hold();
+    const first = Array.from({ length: 5 }, () => site.get('/hot').then((r) => r.text()));
+    await new Promise((r) => setTimeout(r, 50));
+    release();
+    expect(new Set(await Promise.all(first))).toEqual(new Set(['<p>/hot rendered 1</p>']));
+    expect(site.renders).toBe(1);
+
+    site.advance(10_001);
+    hold();
+    const refresh = site.get('/hot').then((r) => r.text());
+    await new Promise((r) => setTimeout(r, 50));
+    expect(await (await site.get('/hot')).text()).toBe('<p>/hot rendered 1</p>'); // stale, not waiting
+    release();
+    expect(await refresh).toBe('<p>/hot rendered 2</p>');
+    expect(await (await site.get('/hot')).text()).toBe('<p>/hot rendered 2</p>');
+    expect(site.renders).toBe(2);
   });
 
   it('never caches for a session cookie, an Authorization header, a POST, or a request the site marks personal', async () => {

@@ -50,6 +50,8 @@ type Entry = { page: Page; expires: number; bytes: number };
 
 /** Smaller bodies are not worth compressing. */
 const MIN_COMPRESS_BYTES = 1024;
+/** How long past its TTL a page may still be served while its next render runs. */
+const MAX_STALE_MS = 60_000;
 /** Rough fixed cost of an entry (key, headers, bookkeeping) counted against maxBytes. */
 const ENTRY_OVERHEAD = 512;
 
@@ -109,6 +111,8 @@ export type PageCache = ReturnType<typeof pageCache>;
 export function pageCache(render: RenderPage, options: PageCacheOptions) {
   const now = options.now ?? Date.now;
   const lru = byteLru<Entry>(options.maxBytes);
+  /** Renders in progress of cacheable pages, by key. */
+  const rendering = new Map<string, Promise<Page | undefined>>();
   const enabled = options.maxBytes > 0 && options.ttlMs > 0;
 
   const cacheKey = (req: IncomingMessage): string | undefined => {
@@ -125,19 +129,41 @@ export function pageCache(render: RenderPage, options: PageCacheOptions) {
     if (key !== undefined) {
       const entry = lru.get(key);
       if (entry && entry.expires > now()) return send(req, res, entry.page, key);
-      if (entry) lru.delete(key);
+      const pending = rendering.get(key);
+      if (pending) {
+        // One render per page at a time: the others get the expired copy while it runs (briefly
+        // stale, as stale-while-revalidate allows), or wait for it when there is none.
+        if (entry && entry.expires + MAX_STALE_MS > now()) return send(req, res, entry.page, key);
+        const page = await pending.catch(() => undefined);
+        if (page && storable(page)) return send(req, res, page, key);
+      }
     }
-    const page = await capture(render, req, res);
+    const rendered = capture(render, req, res).then((page) => {
+      if (page) prepare(page);
+      return page;
+    });
+    const shared = key !== undefined && req.method === 'GET' && !rendering.has(key);
+    if (shared) rendering.set(key, rendered);
+    let page: Page | undefined;
+    try {
+      page = await rendered;
+    } finally {
+      if (shared) rendering.delete(key);
+    }
     if (!page) return;
+    if (key !== undefined && req.method === 'GET' && storable(page)) {
+      lru.set(key, { page, expires: now() + options.ttlMs, bytes: page.body.length + ENTRY_OVERHEAD });
+    }
+    send(req, res, page, key);
+  }
+
+  /** Cache-Control additions of a freshly rendered page. */
+  function prepare(page: Page): void {
     const stale = options.staleWhileRevalidateSeconds ?? 0;
     const cc = page.headers['cache-control'];
     if (stale > 0 && storable(page) && !/stale-while-revalidate/i.test(String(cc))) {
       page.headers['cache-control'] = `${cc}, stale-while-revalidate=${stale}`;
     }
-    if (key !== undefined && req.method === 'GET' && storable(page)) {
-      lru.set(key, { page, expires: now() + options.ttlMs, bytes: page.body.length + ENTRY_OVERHEAD });
-    }
-    send(req, res, page, key);
   }
 
   /** Sends a page: 304 when the ETag matches, else the body in the best encoding the client takes. */
