@@ -5,7 +5,7 @@ export const PUBLISHED = 'publish_timestamp IS NOT NULL AND publish_timestamp <=
 
 /**
  * Recomputes the denormalised counters (broadcaster.sermon_count, speaker.sermon_count and
- * most_recent_preach_date, series count/earliest/latest, the sermon_hashtag links and hashtag counts)
+ * most_recent_preach_date, series count/earliest/latest, the sermon_hashtag links, hashtag and topic counts)
  * in set-based SQL.
  * Used after bulk loads (demo seed, scale data); single writes keep them up to date themselves.
  */
@@ -42,6 +42,13 @@ export async function refreshCatalogueCounts(db: Db): Promise<void> {
        WHERE keywords <> '' AND ltrim(tag, '#') <> '' AND ${PUBLISHED}
        GROUP BY lower(ltrim(tag, '#'))
       ON CONFLICT (hashtag) DO UPDATE SET sermon_count = EXCLUDED.sermon_count, updated_at = now();
+      UPDATE topic t SET sermon_count = coalesce(c.n, 0)
+        FROM topic t2 LEFT JOIN (
+          SELECT st.topic_id, count(*)::int n FROM sermon_topic st JOIN sermon s USING (sermon_id)
+           WHERE ${PUBLISHED.replaceAll('publish_timestamp', 's.publish_timestamp')} GROUP BY st.topic_id
+        ) c ON c.topic_id = t2.topic_id
+       WHERE t.topic_id = t2.topic_id AND t.sermon_count IS DISTINCT FROM coalesce(c.n, 0);
+
       UPDATE hashtag h SET sermon_count = 0, updated_at = now()
        WHERE sermon_count > 0
          AND NOT EXISTS (SELECT 1 FROM sermon_hashtag sh JOIN sermon s USING (sermon_id)

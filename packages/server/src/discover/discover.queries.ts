@@ -20,16 +20,11 @@ export async function hashtagCount(db: Db): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** Topics with how many published sermons each has. */
+/** Topics with how many published sermons each has (kept by refreshCatalogueCounts). */
 export function topics(db: Db): Promise<Row[]> {
-  return db.query<Row>(
-    `SELECT t.topic_id, t.name, t.description, count(s.sermon_id)::int AS sermon_count
-       FROM topic t
-       LEFT JOIN sermon_topic st USING (topic_id)
-       LEFT JOIN sermon s
-         ON s.sermon_id = st.sermon_id AND s.publish_timestamp IS NOT NULL AND s.publish_timestamp <= now()
-      GROUP BY t.topic_id ORDER BY t.name`,
-  );
+  return db.query<Row>('SELECT topic_id, name, description, sermon_count FROM topic ORDER BY name', [], {
+    prepare: true,
+  });
 }
 
 /** Broadcaster groups (the legacy group field) with how many broadcasters each has. */
