@@ -198,7 +198,7 @@ export async function unlessMissing<T>(load: () => Promise<T>): Promise<T | unde
 }
 
 /** Frameable always; cacheable when found, else a 404. */
-export function embedResponse(response: { status: number; statusText: string; headers: Headers }, found: boolean) {
+export function embedResponse(response: ResponseInit & { readonly headers: Headers }, found: boolean) {
   response.headers.set('content-security-policy', EMBED_HEADERS['content-security-policy']);
   if (found) response.headers.set('cache-control', EMBED_HEADERS['cache-control']);
   else {
