@@ -175,6 +175,8 @@ async function main() {
     servers.push(bareServer, site);
     const origin = (s: Scenario) => (s.server === 'bare' ? bareServer.origin : site.origin);
 
+    // Steady state: each server computes its catalogue totals in the background on start.
+    await Promise.all([bareServer, site].map((s) => fetch(`${s.origin}/api/v2/node/discover/sastats`)));
     // Every list must answer 200 (a 404 page would be a fast, wrong measurement).
     for (const s of pages) {
       for (const sample of s.paths.slice(0, 3)) {
@@ -209,6 +211,7 @@ async function main() {
       script: SERVER,
     });
     servers.push(cached);
+    await fetch(`${cached.origin}/api/v2/node/discover/sastats`);
     const hot = [
       ...p.home.slice(0, 3),
       '/sermons',
