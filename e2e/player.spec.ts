@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
@@ -67,6 +67,13 @@ test('plays a sermon from its page: MP3 first, waveform from the peaks JSON', as
   // Peaks come from the API, drawn by the lazily loaded wavesurfer chunk; audio is never decoded.
   await expect(player(page).locator('[data-player-seek].has-wave')).toBeVisible();
   expect(requests).toContain(`/api/v2/node/sermons/${sermon.sermonID}/waveform`);
+  // Lock-screen controls (Media Session API).
+  const session = await page.evaluate(() => ({
+    title: navigator.mediaSession.metadata?.title,
+    artwork: navigator.mediaSession.metadata?.artwork.length,
+    state: navigator.mediaSession.playbackState,
+  }));
+  expect(session).toEqual({ title: await page.locator('main h1').textContent(), artwork: 1, state: 'playing' });
   const pause = player(page).getByRole('button', { name: 'Pause' });
   await pause.click();
   await expect(player(page)).toHaveAttribute('data-state', 'paused');
@@ -203,14 +210,21 @@ test('plays a video sermon, and an HLS stream through hls.js where there is no n
     if (/\/_astro\/hls\.[\w-]+\.js$/.test(r.url())) hlsChunks.push(r.url());
   });
   const native = await media(page).evaluate((m) => m.canPlayType('application/vnd.apple.mpegurl') !== '');
+  // A play button as PlayerButton.astro renders it, for a sermon whose video is that stream.
   await player(page).evaluate((el, url) => {
-    const p = el as HTMLElement & { load(s: unknown, k: string): void; sermon: Record<string, unknown> };
-    p.load(
-      { ...p.sermon, sermonID: 'e2e-hls', waveformURL: null, video: [{ url, height: null, adaptive: true }] },
-      'video',
-    );
+    const sermon = (el as HTMLElement & { sermon: Record<string, unknown> }).sermon;
+    const button = document.createElement('button');
+    button.textContent = 'Play the HLS stream';
+    button.dataset.playerPlay = 'video';
+    button.dataset.playerSermon = JSON.stringify({
+      ...sermon,
+      sermonID: 'e2e-hls',
+      waveformURL: null,
+      video: [{ url, height: null, adaptive: true }],
+    });
+    document.querySelector('main')?.prepend(button);
   }, `/media/${key}/master.m3u8`);
-  await player(page).getByRole('button', { name: 'Play', exact: true }).click();
+  await page.getByRole('button', { name: 'Play the HLS stream' }).click();
   await expect(player(page)).toHaveAttribute('data-state', 'playing');
   await expect.poll(() => currentTime(page)).toBeGreaterThan(0.5);
   expect(await media(page).evaluate((m: HTMLVideoElement) => m.videoHeight)).toBe(360);
@@ -240,4 +254,30 @@ test('autoplay next (default forward): a later sermon of the same broadcaster fo
   const next = all.find((s) => s.sermonID === nextID);
   expect(next?.broadcaster.broadcasterID).toBe(first.broadcaster.broadcasterID);
   expect(next && next.preachDate >= first.preachDate).toBe(true);
+});
+
+test('captions: a WebVTT track from the media list shows its cues under the player', async ({ page, request }) => {
+  const sermon = await audioSermon(request);
+  const dataDir = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
+  const dir = path.resolve(dataDir, 'media', sermon.sermonID, 'e2e-captions');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'en.vtt'), 'WEBVTT\n\n00:00.000 --> 01:00.000\nGrace and peace to you.\n');
+  await page.goto(`/sermons/${sermon.sermonID}`);
+  const button = page.getByRole('button', { name: 'Play audio' });
+  await button.evaluate((el, url) => {
+    const data = JSON.parse((el as HTMLElement).dataset.playerSermon ?? '{}');
+    (el as HTMLElement).dataset.playerSermon = JSON.stringify({
+      ...data,
+      captions: [{ url, language: 'en', label: 'English' }],
+    });
+  }, `/media/${sermon.sermonID}/e2e-captions/en.vtt`);
+  await button.click();
+  await expect(player(page)).toHaveAttribute('data-state', 'playing');
+  await player(page).getByText('Player settings').click();
+  await player(page).getByLabel('Captions').selectOption('en');
+  await expect(player(page).locator('[data-player-cue]')).toHaveText('Grace and peace to you.');
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('player-settings') ?? '{}'));
+  expect(stored.captions).toBe('en');
+  await player(page).getByLabel('Captions').selectOption('');
+  await expect(player(page).locator('[data-player-cue]')).toBeHidden();
 });

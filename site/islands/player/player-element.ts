@@ -66,6 +66,8 @@ export class KgPlayer extends HTMLElement {
   #settings: PlayerSettings = loadSettings(undefined);
   #messages!: Messages;
   #hls: { destroy(): void } | null = null;
+  /** hls.js being fetched and attached: play() waits for it. */
+  #attaching: Promise<void> | null = null;
   #wave: { destroy(): void } | null = null;
   #resumeAt = 0;
   #lastSaved = 0;
@@ -129,15 +131,23 @@ export class KgPlayer extends HTMLElement {
     this.#setSource(this.#currentSource(), startAt);
     this.#showResume(ask ? saved : 0);
     this.#setMediaSession(sermon);
-    if (options.autoplay && !ask) void this.play();
-    // The waveform waits until the page is idle: it must never delay the first sound.
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200));
-    idle(() => void this.#loadWaveform(sermon));
+    // The waveform (wavesurfer.js and the peaks JSON) must never delay the first sound: when
+    // playing, it loads once the audio runs (so it does not share the first seconds of a slow
+    // connection with the MP3); otherwise when the page is idle.
+    const drawWaveform = () => void this.#loadWaveform(sermon);
+    if (options.autoplay && !ask) {
+      this.#media.addEventListener('playing', drawWaveform, { once: true });
+      void this.play();
+    } else {
+      const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200));
+      idle(drawWaveform);
+    }
   }
 
   async play() {
     this.#event('play');
     try {
+      await this.#attaching;
       await this.#media.play();
     } catch (error) {
       // Autoplay refused or the source failed: show the play button again.
@@ -247,12 +257,18 @@ export class KgPlayer extends HTMLElement {
     m.defaultPlaybackRate = this.#settings.speed;
     if (source.adaptive && !m.canPlayType('application/vnd.apple.mpegurl')) {
       // hls.js only where the browser cannot play HLS itself.
-      const play = this.#state === 'buffering';
-      void import('./hls.ts').then(async ({ attachHls }) => {
-        this.#hls = await attachHls(m, source.url);
-        if (startAt > 0) m.currentTime = startAt;
-        if (play) void this.play();
-      });
+      const sermon = this.#sermon;
+      m.removeAttribute('src');
+      this.#attaching = import('./hls.ts')
+        .then(async ({ attachHls }) => {
+          if (this.#sermon !== sermon) return;
+          this.#hls = await attachHls(m, source.url);
+          if (startAt > 0) m.currentTime = startAt;
+        })
+        .catch(() => this.#status(this.#messages.error))
+        .finally(() => {
+          this.#attaching = null;
+        });
     } else {
       m.src = source.url;
       if (startAt > 0) m.currentTime = startAt;

@@ -38,6 +38,8 @@ export async function mountSite(app: FastifyInstance, rootDir: string, options: 
     root: client,
     wildcard: false,
     decorateReply: false,
+    // Brotli/gzip files written at build time (astro.config.mjs) for browsers that accept them.
+    preCompressed: true,
     setHeaders(res, file) {
       if (file.includes(`${path.sep}_astro${path.sep}`))
         res.header('cache-control', 'public, max-age=31536000, immutable');
