@@ -124,18 +124,35 @@ test("a broadcaster's playlist plays the sermon picked and the filtered route fi
   expect((await page.goto('/embed/classic/player/a/colour/blue'))?.status()).toBe(404);
 });
 
-test('pop out opens the player in a 766x720 window that carries on', async ({ page, request }) => {
+test('pop out opens the player in a 766x720 window that carries on from where it was', async ({ page, request }) => {
   const sermon = await sermonWith(request, 'audio');
   await page.goto(`/embed/classic/player/a/${sermon.sermonID}`);
+  await play(page);
+  const media = page.locator('kg-player video');
+  await expect.poll(() => media.evaluate((m: HTMLMediaElement) => m.currentTime)).toBeGreaterThan(2);
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: /Pop out/ }).click()]);
   await popup.waitForLoadState();
   const url = new URL(popup.url());
   expect(url.pathname).toBe(`/embed/classic/player/a/${sermon.sermonID}`);
   expect(url.searchParams.get('popout')).toBe('1');
+  expect(url.searchParams.get('autoplay')).toBe('1');
+  const start = Number(url.searchParams.get('t'));
+  expect(start).toBeGreaterThanOrEqual(2);
   expect(await popup.evaluate(() => [window.outerWidth, window.outerHeight])).toEqual([766, 720]);
-  // The popout has no popout link of its own.
+  // The frame's player pauses; the popout's plays on from there and has no popout link of its own.
+  expect(await media.evaluate((m: HTMLMediaElement) => m.paused)).toBe(true);
   await expect(popup.getByRole('link', { name: /Pop out/ })).toHaveCount(0);
   await expect(popup.locator('kg-player')).toHaveAttribute('data-kind', 'audio');
+  // The first position it reports is already there (not counting up from 0).
+  const first = await popup.locator('kg-player video').evaluate(
+    (m: HTMLMediaElement) =>
+      new Promise<number>((resolve) => {
+        const check = () => (m.currentTime > 0 ? resolve(m.currentTime) : requestAnimationFrame(check));
+        check();
+      }),
+  );
+  expect(first).toBeGreaterThanOrEqual(start);
+  await expect.poll(() => popup.locator('kg-player video').evaluate((m: HTMLMediaElement) => m.paused)).toBe(false);
 });
 
 test('the examples page documents each embed with working snippets', async ({ page, request }) => {
