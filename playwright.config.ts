@@ -8,6 +8,8 @@ const PORT = Number(process.env.E2E_PORT ?? 4391);
  */
 export default defineConfig({
   testDir: 'e2e',
+  // Runs once the web server is up: waits for the demo media the server encodes in the background.
+  globalSetup: './e2e/demo-media-ready.ts',
   // Its own folder: Playwright empties outputDir at start, and test-results/ also holds Vitest's report.
   outputDir: 'test-results/playwright',
   timeout: 30_000,

@@ -36,13 +36,12 @@ async function main() {
   const applied = await migrate(db);
   if (applied.length) log.info({ applied }, 'database migrated');
   await ensureReferenceData(db);
+  const media = await openMediaStore(config);
   if (config.demoData) {
     // Loaded only when wanted: production processes never load the demo generator.
     const { seedDemo } = await import('./seed/seed.ts');
-    await seedDemo(db, { mediaDir: config.mediaDir, reset: false, log: (msg) => log.info(msg) });
+    await seedDemo(db, { media, mediaDir: config.mediaDir, reset: false, log: (msg) => log.info(msg) });
   }
-
-  const media = await openMediaStore(config);
   const worker: Worker | undefined =
     role === 'web'
       ? undefined

@@ -7,5 +7,7 @@ export function jobHandlers(deps: PipelineDeps): JobHandlers {
     'media.encode-audio': encodeAudio(deps),
     'media.encode-video': encodeVideo(deps),
     'media.delete-files': deleteFiles(deps),
+    // Loaded when a demo seed queued it: production workers never load the demo generator.
+    'demo.media': async (payload, ctx) => (await import('../seed/demo-media.jobs.ts')).demoMedia(deps)(payload, ctx),
   };
 }

@@ -37,6 +37,17 @@ export const jobSchemas = {
       .min(1)
       .max(1000),
   }),
+  /**
+   * The demo catalogue's media (seed.ts): renders each sermon's original recording into the
+   * render cache (a local folder) and hands it to the pipeline as an upload.
+   */
+  'demo.media': z.object({
+    sermons: z
+      .array(z.object({ sermonId, video: z.boolean(), title: z.string().max(500) }))
+      .min(1)
+      .max(500),
+    cacheDir: z.string().min(1).max(1000),
+  }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof jobSchemas;

@@ -1,6 +1,7 @@
 import { loadConfig } from '../config.ts';
 import { migrate } from '../db/migrate.ts';
 import { openDatabase } from '../db/open.ts';
+import { openMediaStore } from '../storage/open-store.ts';
 import { seedDemo } from './seed.ts';
 
 /** `pnpm seed [--reset]`: loads the demo catalogue (and its media) into the configured database. */
@@ -23,6 +24,7 @@ const db = await openDatabase(config);
 try {
   await migrate(db);
   const result = await seedDemo(db, {
+    media: await openMediaStore(config),
     mediaDir: config.mediaDir,
     reset: args.includes('--reset'),
     log: (message) => console.log(message),
@@ -31,9 +33,10 @@ try {
     const c = result.counts;
     console.log(
       [
-        `Seeded ${db.kind === 'pglite' ? config.dataDir : 'PostgreSQL'} in ${result.seconds.toFixed(1)} s (media ${result.mediaSeconds.toFixed(1)} s):`,
+        `Seeded ${db.kind === 'pglite' ? config.dataDir : 'PostgreSQL'} in ${result.seconds.toFixed(1)} s:`,
         `  ${c.broadcasters} broadcasters, ${c.speakers} speakers, ${c.series} series, ${c.sermons} sermons`,
-        `  ${c.scriptureRows} scripture rows, ${c.topics} topics, ${c.mediaItems} media items for ${c.mediaSermons} sermons in ${config.mediaDir}`,
+        `  ${c.scriptureRows} scripture rows, ${c.topics} topics`,
+        `  media of ${c.mediaSermons} sermons queued: the server's worker (\`pnpm start\`) renders and encodes them`,
       ].join('\n'),
     );
   } else {

@@ -3,6 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db.ts';
+import { jobHandlers } from '../jobs/handlers.ts';
+import { startWorker } from '../jobs/worker.ts';
+import { localMediaStore } from '../storage/local-store.ts';
+import type { MediaStore } from '../storage/store.ts';
 import { BACKENDS, openTestDb, type TestDb } from '../test/test-db.ts';
 import { generateDemoCatalogue } from './demo-catalogue.ts';
 import { type SeedResult, seedDemo } from './seed.ts';
@@ -13,17 +17,45 @@ const one = async <T>(db: Db, sql: string): Promise<T> => {
   return row;
 };
 
+/** Runs a worker until no job is queued or running. */
+async function runJobs(db: Db, media: MediaStore) {
+  const worker = await startWorker({ db, handlers: jobHandlers({ db, media }), pollMs: 50 });
+  try {
+    for (let i = 0; i < 2400; i++) {
+      const [left] = await db.query<{ n: number }>(
+        "SELECT count(*)::int n FROM job WHERE state IN ('queued', 'running')",
+      );
+      if (left?.n === 0) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('jobs still running');
+  } finally {
+    await worker.stop();
+  }
+}
+
 describe.each(BACKENDS)('demo seed on %s', (backend) => {
   let t: TestDb;
   let mediaDir: string;
+  let media: MediaStore;
   let result: SeedResult;
+  /** What the database held right after seeding, before a worker ran. */
+  let seeded: { queued: string[]; withAudio: number; uploads: number };
   const logs: string[] = [];
 
   beforeAll(async () => {
     t = await openTestDb(backend);
     mediaDir = await mkdtemp(path.join(tmpdir(), 'kerygma-seed-'));
-    result = await seedDemo(t.db, { mediaDir, mediaSermons: 2, log: (m) => logs.push(m) });
-  }, 120_000);
+    media = localMediaStore(mediaDir);
+    result = await seedDemo(t.db, { media, mediaDir, mediaSermons: 2, log: (m) => logs.push(m) });
+    seeded = await one(
+      t.db,
+      `SELECT (SELECT array_agg(name) FROM job WHERE state = 'queued') queued,
+              (SELECT count(*) FROM sermon WHERE has_audio)::int "withAudio",
+              (SELECT count(*) FROM media_upload WHERE state = 'received')::int uploads`,
+    );
+    await runJobs(t.db, media);
+  }, 180_000);
   afterAll(async () => {
     await t?.drop();
     if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
@@ -115,33 +147,53 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     expect(c.series_without_dates).toBe(0);
   });
 
-  it('writes real media files that the media_item rows point at', async () => {
+  it('queues the media, which a worker stores as uploads and encodes into renditions', async () => {
     expect(result.counts.mediaSermons).toBe(2);
+    expect(seeded).toEqual({ queued: ['demo.media'], withAudio: 0, uploads: 0 });
+    const jobs = await t.db.query<{ name: string; state: string }>('SELECT name, state FROM job ORDER BY id');
+    expect(jobs.map((j) => `${j.name} ${j.state}`).sort()).toEqual([
+      'demo.media done',
+      'media.encode-audio done',
+      'media.encode-video done',
+    ]);
+    const uploads = await t.db.query<{ storage_key: string; size_bytes: number; duration_seconds: number }>(
+      'SELECT storage_key, size_bytes, duration_seconds FROM media_upload',
+    );
+    expect(uploads).toHaveLength(2);
+    for (const u of uploads) {
+      expect((await stat(path.join(mediaDir, u.storage_key))).size).toBe(u.size_bytes);
+      expect(u.duration_seconds).toBeGreaterThan(50);
+    }
+
     const items = await t.db.query<{
       sermon_id: string;
       media_type: string;
       quality: string | null;
       storage_key: string;
-      file_size_bytes: number;
+      file_size_bytes: number | null;
       duration_seconds: number | null;
-      bitrate: number | null;
-    }>(
-      'SELECT sermon_id, media_type, quality, storage_key, file_size_bytes, duration_seconds, bitrate FROM media_item ORDER BY media_id',
-    );
-    expect(items.length).toBeGreaterThanOrEqual(6); // 2 mp3 each, plus mp4 and jpg for the video sermon
+    }>('SELECT sermon_id, media_type, quality, storage_key, file_size_bytes, duration_seconds FROM media_item');
     for (const item of items) {
-      expect(item.storage_key.startsWith(`${item.sermon_id}/`)).toBe(true);
-      expect((await stat(path.join(mediaDir, item.storage_key))).size).toBe(item.file_size_bytes);
+      expect(item.storage_key.startsWith(`${item.sermon_id}/r/`)).toBe(true);
+      const size = (await stat(path.join(mediaDir, item.storage_key))).size;
+      if (item.file_size_bytes !== null) expect(size).toBe(item.file_size_bytes);
       if (item.media_type !== 'jpg') expect(item.duration_seconds).toBeGreaterThan(50);
     }
-    expect(
-      items
-        .filter((i) => i.media_type === 'mp3')
-        .map((i) => i.quality)
-        .sort(),
-    ).toEqual(['high', 'high', 'low', 'low']);
-    expect(items.some((i) => i.media_type === 'mp4' && i.quality === '360p')).toBe(true);
-    expect(items.some((i) => i.media_type === 'jpg')).toBe(true);
+    const kinds = items.map((i) => `${i.media_type}:${i.quality}`).sort();
+    // Each sermon: high and low MP3 and AAC HLS; the video sermon also its 360p rung, the adaptive playlist and a thumbnail.
+    expect(kinds).toEqual(
+      [
+        'aac:null',
+        'aac:null',
+        'jpg:null',
+        'mp3:high',
+        'mp3:high',
+        'mp3:low',
+        'mp3:low',
+        'mp4:adaptive',
+        'mp4:low',
+      ].sort(),
+    );
 
     const sermons = await t.db.query<{
       sermon_id: string;
@@ -150,12 +202,11 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
       audio_duration_seconds: number;
       video_duration_seconds: number;
       audio_media_status: string;
-      video_media_status: string | null;
       waveform_storage_key: string;
       video_thumbnail_storage_key: string | null;
     }>(`SELECT sermon_id, has_audio, has_video, audio_duration_seconds, video_duration_seconds, audio_media_status,
-               video_media_status, waveform_storage_key, video_thumbnail_storage_key
-          FROM sermon WHERE sermon_id IN (SELECT sermon_id FROM media_item) ORDER BY sermon_id`);
+               waveform_storage_key, video_thumbnail_storage_key
+          FROM sermon WHERE sermon_id IN (SELECT sermon_id FROM media_upload) ORDER BY sermon_id`);
     expect(sermons).toHaveLength(2);
     for (const s of sermons) {
       expect(s.has_audio).toBe(true);
@@ -164,33 +215,48 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
       expect(s.audio_duration_seconds).toBeGreaterThanOrEqual(s.has_video ? 58 : 118);
       expect(s.audio_duration_seconds).toBeLessThanOrEqual(s.has_video ? 62 : 242);
       const peaks = JSON.parse(await readFile(path.join(mediaDir, s.waveform_storage_key), 'utf8'));
-      expect(typeof peaks).toBe('object');
+      expect(peaks.data.length).toBeGreaterThan(100);
     }
     const video = sermons.filter((s) => s.has_video);
     expect(video).toHaveLength(1);
-    expect(video[0]?.video_media_status).toBe('ready');
     expect(
       Math.abs((video[0]?.video_duration_seconds ?? 0) - (video[0]?.audio_duration_seconds ?? 0)),
     ).toBeLessThanOrEqual(2);
-    expect(video[0]?.video_thumbnail_storage_key).toBe(`${video[0]?.sermon_id}/thumbnail.jpg`);
+    expect(video[0]?.video_thumbnail_storage_key).toMatch(/thumbnail\.jpg$/);
+    const events = await t.db.query<{ stage: string }>(
+      `SELECT stage FROM media_event WHERE sermon_id = '${video[0]?.sermon_id}' ORDER BY event_id`,
+    );
+    expect(events.map((e) => e.stage)).toEqual([
+      'upload-received',
+      'original-analyzed',
+      'encoding',
+      'audio-extracted',
+      'encoded-video',
+      'media-linked',
+    ]);
   });
 
   it('leaves a seeded database alone, and reseeds on reset reusing rendered media', async () => {
     const before = await one<{ n: number }>(t.db, 'SELECT count(*)::int n FROM sermon');
-    const again = await seedDemo(t.db, { mediaDir, mediaSermons: 2 });
+    const again = await seedDemo(t.db, { media, mediaDir, mediaSermons: 2 });
     expect(again.seeded).toBe(false);
     expect((await one<{ n: number }>(t.db, 'SELECT count(*)::int n FROM sermon')).n).toBe(before.n);
 
-    const messages: string[] = [];
-    const reset = await seedDemo(t.db, { mediaDir, mediaSermons: 2, reset: true, log: (m) => messages.push(m) });
-    expect(reset.seeded).toBe(true);
-    expect(reset.counts.sermons).toBe(before.n);
-    expect(reset.counts.mediaSermons).toBe(2);
-    expect(messages.join('\n')).toContain('(0 files rendered');
-    const items = await t.db.query<{ storage_key: string; file_size_bytes: number }>(
-      'SELECT storage_key, file_size_bytes FROM media_item',
+    const oldKeys = (await t.db.query<{ storage_key: string }>('SELECT storage_key FROM media_item')).map(
+      (i) => i.storage_key,
     );
-    for (const item of items)
-      expect((await stat(path.join(mediaDir, item.storage_key))).size).toBe(item.file_size_bytes);
-  }, 120_000);
+    expect(oldKeys.length).toBeGreaterThan(0);
+    const reset = await seedDemo(t.db, { media, mediaDir, mediaSermons: 2, reset: true });
+    expect(reset.seeded).toBe(true);
+    expect(reset.counts).toMatchObject({ sermons: before.n, mediaSermons: 2 });
+    for (const key of oldKeys) await expect(stat(path.join(mediaDir, key))).rejects.toThrow();
+    // The originals come from the render cache this time: no ffmpeg run but the encodes.
+    const cache = await readFile(path.join(mediaDir, '.demo-cache/manifest.json'), 'utf8');
+    await runJobs(t.db, media);
+    expect(await readFile(path.join(mediaDir, '.demo-cache/manifest.json'), 'utf8')).toBe(cache);
+    const [counts] = await t.db.query<{ uploads: number; audio: number }>(
+      `SELECT (SELECT count(*) FROM media_upload)::int uploads, (SELECT count(*) FROM sermon WHERE has_audio)::int audio`,
+    );
+    expect(counts).toEqual({ uploads: 2, audio: 2 });
+  }, 180_000);
 });

@@ -1,20 +1,24 @@
 import { refreshCatalogueCounts } from '../catalogue/counts.ts';
 import { ensureReferenceData } from '../catalogue/reference-data.ts';
 import type { Db } from '../db/db.ts';
+import { enqueue } from '../jobs/queue.ts';
+import type { MediaStore } from '../storage/store.ts';
 import { type DemoCatalogue, type DemoSermon, generateDemoCatalogue } from './demo-catalogue.ts';
-import { buildDemoMedia, chooseMediaSermons, removeDemoMedia, type SermonMedia } from './demo-media.ts';
+import { chooseMediaSermons, demoCacheDir } from './demo-media.ts';
 import { scriptureIndex } from './scripture-index.ts';
 
 export type SeedOptions = {
-  /** Root of the local media store; files go to `<mediaDir>/<sermonId>/`. */
+  /** The media store, cleared of the old sermons' media on reset. */
+  media: MediaStore;
+  /** The local media folder; its `.demo-cache` holds the rendered originals unless mediaCacheDir says otherwise. */
   mediaDir: string;
-  /** Delete the catalogue rows and the demo media first; otherwise a non-empty database is left alone. */
+  /** Delete the catalogue rows and the sermons' media first; otherwise a non-empty database is left alone. */
   reset?: boolean;
   log?: (message: string) => void;
-  /** How many sermons get real media files (default 30; 0 skips ffmpeg entirely). */
+  /** How many sermons get real media (default 30; 0 skips ffmpeg entirely). */
   mediaSermons?: number;
   /**
-   * Where rendered media are kept for reuse (default `<mediaDir>/.demo-cache`, which `reset`
+   * Where rendered originals are kept for reuse (default `<mediaDir>/.demo-cache`, which `reset`
    * keeps). A directory outside a throw-away data dir makes repeated cold seeds cheap.
    */
   mediaCacheDir?: string;
@@ -32,19 +36,20 @@ export type SeedResult = {
     sermons: number;
     scriptureRows: number;
     topics: number;
+    /** Sermons whose media the queued 'demo.media' job makes. */
     mediaSermons: number;
-    mediaItems: number;
   };
-  /** Wall-clock seconds: total, and of the media step (which overlaps the inserts). */
+  /** Wall-clock seconds. */
   seconds: number;
-  mediaSeconds: number;
 };
 
 /** The catalogue tables the seed fills, in an order that deletes children first. */
 const CATALOGUE_TABLES = [
   'sermon_topic',
   'sermon_scripture',
+  'media_event',
   'media_item',
+  'media_upload',
   'sermon',
   'series',
   'broadcaster_primary_speaker',
@@ -55,9 +60,11 @@ const CATALOGUE_TABLES = [
 ] as const;
 
 /**
- * Loads the demo catalogue (see demo-catalogue.ts) and real media for a few sermons. Does
- * nothing when any sermon exists, unless `reset`. Media files are generated while the rows are
- * inserted, and all rows commit in one transaction after the files are on disk.
+ * Loads the demo catalogue (see demo-catalogue.ts) and queues real media for a few sermons.
+ * Does nothing when any sermon exists, unless `reset`. The media go through the pipeline like
+ * uploads: a 'demo.media' job, queued with the rows, renders each original recording, stores it
+ * as the sermon's upload and queues its encode; a worker (the server's, or `--role worker`)
+ * runs them, so the site serves pages at once and each sermon shows its media once encoded.
  */
 export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult> {
   const started = performance.now();
@@ -73,21 +80,23 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       scriptureRows: 0,
       topics: 0,
       mediaSermons: 0,
-      mediaItems: 0,
     },
     seconds: 0,
-    mediaSeconds: 0,
   };
 
   if (options.reset) {
-    await db.transaction(async (tx) => {
+    // Stops the jobs of the old catalogue: a running one finds its sermons gone.
+    const withMedia = await db.transaction(async (tx) => {
+      const ids = await tx.query<{ sermon_id: string }>(
+        'SELECT sermon_id FROM media_upload UNION SELECT sermon_id FROM media_item WHERE storage_key IS NOT NULL',
+      );
       for (const table of CATALOGUE_TABLES) await tx.exec(`DELETE FROM ${table}`);
+      // Their uploads are gone, so queued media jobs would find nothing to do.
+      await tx.exec("DELETE FROM job WHERE state = 'queued' AND (name LIKE 'media.%' OR name LIKE 'demo.%')");
+      return ids.map((r) => r.sermon_id);
     });
-    await removeDemoMedia(
-      options.mediaDir,
-      catalogue.sermons.map((s) => s.sermonId),
-    );
-    log('demo seed: catalogue and demo media removed');
+    for (const id of withMedia) await options.media.remove(id);
+    log(`demo seed: catalogue removed, and the media of ${withMedia.length} sermons`);
   } else {
     const [any] = await db.query('SELECT 1 FROM sermon LIMIT 1');
     if (any) {
@@ -98,30 +107,23 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
 
   await ensureReferenceData(db);
   const chosen = chooseMediaSermons(catalogue, options.mediaSermons ?? 30);
-  const mediaStarted = performance.now();
-  let mediaSeconds = 0;
-  // Started now so that ffmpeg runs while PGlite inserts; awaited inside the transaction.
-  const media = buildDemoMedia(chosen, { mediaDir: options.mediaDir, cacheDir: options.mediaCacheDir, log }).then(
-    (result) => {
-      mediaSeconds = (performance.now() - mediaStarted) / 1000;
-      return result;
-    },
-  );
-  media.catch(() => {}); // handled where awaited
-
   const counts = await db.transaction(async (tx) => {
     const inserted = await insertCatalogue(tx, catalogue);
-    const built = await media;
-    const mediaItems = await applyMedia(tx, built);
     await refreshCatalogueCounts(tx);
-    return { ...inserted, mediaSermons: built.length, mediaItems };
+    if (chosen.length) {
+      await enqueue(tx, 'demo.media', {
+        sermons: chosen.map((s) => ({ sermonId: s.sermonId, video: s.hasVideo, title: s.displayTitle })),
+        cacheDir: options.mediaCacheDir ?? demoCacheDir(options.mediaDir),
+      });
+    }
+    return { ...inserted, mediaSermons: chosen.length };
   });
   const seconds = (performance.now() - started) / 1000;
   log(
     `demo seed: ${counts.broadcasters} broadcasters, ${counts.speakers} speakers, ${counts.series} series, ` +
-      `${counts.sermons} sermons (${counts.mediaSermons} with media files) in ${seconds.toFixed(1)} s`,
+      `${counts.sermons} sermons in ${seconds.toFixed(1)} s; media of ${counts.mediaSermons} queued`,
   );
-  return { seeded: true, counts, seconds, mediaSeconds };
+  return { seeded: true, counts, seconds };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -359,56 +361,4 @@ export async function insertCatalogue(db: Db, c: DemoCatalogue) {
     scriptureRows: scripture.length,
     topics: c.topics.length,
   };
-}
-
-type MediaRow = SermonMedia['files'][number] & { sermonId: string; languageCode: string };
-
-/** media_item rows for the generated files, and the sermon columns that describe them. */
-async function applyMedia(db: Db, media: readonly SermonMedia[]): Promise<number> {
-  if (!media.length) return 0;
-  const rows: MediaRow[] = media.flatMap((m) =>
-    m.files.map((f) => ({ ...f, sermonId: m.sermonId, languageCode: m.languageCode })),
-  );
-  await insertRows<MediaRow>(
-    db,
-    'media_item',
-    [
-      ['sermon_id', 'text', (r) => r.sermonId],
-      ['media_type', 'text', (r) => r.mediaType],
-      ['quality', 'text', (r) => r.quality],
-      ['language_code', 'text', (r) => r.languageCode],
-      ['storage_key', 'text', (r) => r.storageKey],
-      ['file_size_bytes', 'bigint', (r) => r.fileSizeBytes],
-      ['bitrate', 'int', (r) => r.bitrate],
-      ['duration_seconds', 'float8', (r) => r.durationSeconds],
-      ['audio_codec', 'text', (r) => r.audioCodec],
-      ['video_codec', 'text', (r) => r.videoCodec],
-      ['thumbnail_storage_key', 'text', (r) => r.thumbnailStorageKey],
-      ['auto_generated', 'boolean', (r) => r.autoGenerated],
-    ],
-    rows,
-  );
-
-  await db.query(
-    `UPDATE sermon s SET
-       has_audio = true,
-       has_video = u.video_seconds IS NOT NULL,
-       audio_duration_seconds = u.audio_seconds,
-       video_duration_seconds = coalesce(u.video_seconds, 0),
-       audio_media_status = 'ready',
-       video_media_status = CASE WHEN u.video_seconds IS NOT NULL THEN 'ready' END,
-       waveform_storage_key = u.waveform_key,
-       video_thumbnail_storage_key = u.thumbnail_key
-     FROM unnest($1::text[], $2::int[], $3::int[], $4::text[], $5::text[])
-       AS u(sermon_id, audio_seconds, video_seconds, waveform_key, thumbnail_key)
-     WHERE s.sermon_id = u.sermon_id`,
-    [
-      media.map((m) => m.sermonId),
-      media.map((m) => m.audioDurationSeconds),
-      media.map((m) => m.videoDurationSeconds),
-      media.map((m) => m.waveformStorageKey),
-      media.map((m) => m.thumbnailStorageKey),
-    ],
-  );
-  return rows.length;
 }

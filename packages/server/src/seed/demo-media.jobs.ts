@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { copyFile, link, rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { JobPayload } from '../jobs/job-types.ts';
+import { enqueue } from '../jobs/queue.ts';
+import { encodeJobFor } from '../media/encoding.ts';
+import type { PipelineDeps } from '../media/media.jobs.ts';
+import { addMediaEvent } from '../media/uploads.queries.ts';
+import { buildDemoOriginals, type DemoOriginal } from './demo-media.ts';
+
+/**
+ * The 'demo.media' job the seed queues: renders the demo sermons' original recordings and
+ * hands each to the pipeline exactly as an upload would arrive (stored original, upload row,
+ * tracker entries, encode job, in one transaction per sermon). Running it twice is safe:
+ * sermons that already have an upload are skipped.
+ */
+export function demoMedia({ db, media }: PipelineDeps) {
+  return async (p: JobPayload<'demo.media'>, ctx: { signal: AbortSignal }) => {
+    const done = await db.query<{ sermon_id: string }>(
+      'SELECT DISTINCT sermon_id FROM media_upload WHERE sermon_id = ANY($1::text[])',
+      [p.sermons.map((s) => s.sermonId)],
+    );
+    const skip = new Set(done.map((r) => r.sermon_id));
+    const [exists] = await db.query('SELECT 1 FROM sermon WHERE sermon_id = ANY($1::text[]) LIMIT 1', [
+      p.sermons.map((s) => s.sermonId),
+    ]);
+    if (!exists) return; // the catalogue was reset meanwhile
+    const ready = async (o: DemoOriginal) => {
+      if (skip.has(o.sermonId)) return;
+      const guid = randomUUID();
+      const storageKey = `${o.sermonId}/original/${guid}${path.extname(o.file)}`;
+      // A copy: the render cache keeps its file.
+      const dir = await media.workDir();
+      try {
+        const copy = path.join(dir, path.basename(o.file));
+        await link(o.file, copy).catch(() => copyFile(o.file, copy));
+        await media.moveIn(storageKey, copy);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+      await db.transaction(async (tx) => {
+        const [sermon] = await tx.query('SELECT 1 FROM sermon WHERE sermon_id = $1 FOR UPDATE', [o.sermonId]);
+        if (!sermon) return;
+        await tx.query(
+          `INSERT INTO media_upload (guid, sermon_id, upload_type, filename, state, size_bytes, storage_key, duration_seconds)
+           VALUES ($1, $2, $3, $4, 'received', $5, $6, $7)`,
+          [guid, o.sermonId, o.uploadType, o.filename, o.sizeBytes, storageKey, o.durationSeconds],
+        );
+        await addMediaEvent(tx, { sermonId: o.sermonId, guid, stage: 'upload-received' });
+        await addMediaEvent(tx, { sermonId: o.sermonId, guid, stage: 'original-analyzed', detail: o.detail });
+        const name = encodeJobFor(o.uploadType);
+        if (name) await enqueue(tx, name, { sermonId: o.sermonId, uploadId: guid });
+      });
+    };
+    const sermons = p.sermons.map((s) => ({ sermonId: s.sermonId, hasVideo: s.video, displayTitle: s.title }));
+    const { failed } = await buildDemoOriginals(sermons, { cacheDir: p.cacheDir, ready, signal: ctx.signal });
+    if (failed.length) throw new Error(`demo media failed for ${failed.join('; ')}`);
+  };
+}
