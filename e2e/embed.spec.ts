@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 /** A published sermon of the demo catalogue with a playable file of that kind. */
@@ -194,4 +195,23 @@ test('sermon pages carry an oEmbed discovery link that unfurls as the player', a
     author_name: sermon.speaker.displayName,
   });
   expect(answer.html).toContain(`/embed/classic/player/a/${sermon.sermonID}"`);
+});
+
+test('embeds and the examples page have no axe violations', async ({ page, request }) => {
+  const audio = await sermonWith(request, 'audio');
+  const video = await sermonWith(request, 'video');
+  for (const path of [
+    `/embed/classic/player/a/${audio.sermonID}`,
+    `/embed/classic/player/v/${video.sermonID}`,
+    `/embed/classic/player/l/${audio.broadcaster.broadcasterID}`,
+    '/embed/classic/player/a/999999999',
+    '/embed/classic/examples',
+  ]) {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(
+      results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`),
+      path,
+    ).toEqual([]);
+  }
 });
