@@ -1,7 +1,8 @@
 import { defineMiddleware } from 'astro:middleware';
 import { createApiClient } from '@kerygma/api/client';
-import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localizePath } from '@kerygma/i18n/locales';
+import { getLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localizePath } from '@kerygma/i18n/locales';
 import { getTranslator } from '@kerygma/i18n/t';
+import { isErrorRoute, withErrorPageFallback } from './lib/error-fallback.ts';
 import { routeRequest } from './lib/locale-routing.ts';
 
 /** The public origin for absolute links (canonical, hreflang): PUBLIC_URL, else the request's. */
@@ -63,7 +64,21 @@ export const onRequest = defineMiddleware(async (context, next) => {
   });
   remember(decision.setCookie);
 
-  const response = path === url.pathname ? await next() : await next(new URL(`${path}${url.search}`, url));
+  // Rendering the 404/500 page for a failed request: no rewrite (that would render the failed
+  // page again), and if the error page itself fails, the fallback page (lib/error-fallback.ts).
+  const errorRoute = isErrorRoute(context.routePattern);
+  const localeInfo = getLocale(locale);
+  const response = await withErrorPageFallback(
+    errorRoute,
+    () => (path === url.pathname || errorRoute ? next() : next(new URL(`${path}${url.search}`, url))),
+    (error) => ({
+      t,
+      lang: localeInfo.lang,
+      dir: localeInfo.dir,
+      home: localizePath('/', locale),
+      details: import.meta.env.DEV && error instanceof Error ? (error.stack ?? error.message) : undefined,
+    }),
+  );
   if (!decision.vary && !decision.setCookie) return response;
   return withHeaders(response, (h) => {
     if (decision.vary) h.set('vary', decision.vary);

@@ -2,6 +2,7 @@ import type { ApiClient } from '@kerygma/api/client';
 import { ApiRequestError, type Query } from '@kerygma/api/request';
 import type { BibleBookDto, EventTypeDetail, Language, ListResponse, LiteSermon } from '@kerygma/domain/catalogue';
 import { PAGE_SIZES, SEARCH_SORTS, SERMON_SORTS, type SearchSort, type SermonSort } from '@kerygma/domain/query';
+import { slugify } from '@kerygma/domain/slug';
 
 /**
  * Data helpers of the sermon list pages (spec §2 "Sermons", §9 page sizes, sorts and filter
@@ -29,14 +30,7 @@ export function pageFrom(url: URL): number {
 }
 
 /** Lower case, accents and punctuation removed, words joined by '-': 'Sunday - AM' → 'sunday-am'. */
-export function slugify(value: string): string {
-  return value
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
-    .replace(/^-+|-+$/g, '');
-}
+export { slugify };
 
 /** A route segment as typed: decoded ('%20' → ' '), trimmed; undefined when malformed. */
 export function segment(value: string | undefined): string | undefined {

@@ -27,6 +27,7 @@ describe('path mapping keys and answers', () => {
       internal: false,
     });
     expect(mappingAnswer('//evil.example/x', 'kerygma.test').internal).toBe(false);
+    expect(mappingAnswer('https://kerygma.test//evil.example/x', 'kerygma.test').internal).toBe(false);
   });
 });
 

@@ -31,7 +31,7 @@ export function mappingKeys(requested: string): string[] {
 export function mappingAnswer(target: string, ownHost: string): PathMapping {
   if (target.startsWith('/') && !target.startsWith('//')) return { status: 301, url: target, internal: true };
   const url = new URL(target, `https://${ownHost}`); // '//host/…' names another host
-  if (url.host.toLowerCase() === ownHost.toLowerCase())
+  if (url.host.toLowerCase() === ownHost.toLowerCase() && !url.pathname.startsWith('//'))
     return { status: 301, url: `${url.pathname}${url.search}${url.hash}`, internal: true };
   return { status: 302, url: url.toString(), internal: false };
 }

@@ -3394,7 +3394,7 @@ export const KEYWORDS: Readonly<Record<string, readonly (readonly [string, strin
   en: [
     ['grace', null],
     ['faith', 'justification'],
-    ['gospel', 'evangelism'],
+    ['gospel', 'gospel'],
     ['prayer', 'prayer'],
     ['holiness', 'holiness'],
     ['sanctification', 'holiness'],
@@ -3581,6 +3581,7 @@ export const TOPICS: readonly (readonly [string, string, string])[] = [
   ['prayer', 'Prayer', 'Sermons on private, family and public prayer.'],
   ['family', 'Marriage and Family', 'Biblical teaching for husbands, wives, parents and children.'],
   ['evangelism', 'Evangelism and Missions', 'Preaching the gospel to every creature, at home and abroad.'],
+  ['gospel', 'Gospel', 'The good news of Jesus Christ, who died for sinners and rose again.'],
   ['assurance', 'Assurance of Salvation', 'How a believer may know that he has eternal life.'],
   ['holiness', 'Holiness', 'Sanctification and the Christian life.'],
   ['suffering', 'Suffering and Comfort', 'God\u2019s purposes in affliction and the comfort of the Scriptures.'],

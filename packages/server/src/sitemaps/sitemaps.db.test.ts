@@ -283,7 +283,7 @@ describe.each(BACKENDS)('sitemaps on %s', (backend) => {
     // Placeholders (90, 91) and speakers without published sermons are left out.
     expect(paths('speakers.xml')).toEqual(['/speakers/1', '/speakers/2', '/speakers/3', '/speakers/4']);
     expect(paths('series.xml')).toEqual(['/series/10', '/series/11', '/series/12', '/series/13']);
-    expect(paths('topics.xml')).toEqual(['/sermons/topics/1']); // 'Prayer' has only a draft
+    expect(paths('topics.xml')).toEqual(['/sermons/topics/justification']); // 'Prayer' has only a draft
     expect(paths('hashtags.xml')).toContain('/hashtag/c%23%26co');
     expect(paths('categories.xml')).toContain('/sermons/categories/Sunday%20-%20AM');
     expect(paths('scripture.xml')).toEqual(

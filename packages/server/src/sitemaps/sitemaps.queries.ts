@@ -207,7 +207,7 @@ export type MonthRow = {
 };
 export type CategoryRow = { event_type: string; lastmod: string };
 export type ScriptureRow = { book_index: number; osis_abbrev: string; chapter: number; lastmod: string };
-export type TopicRow = { topic_id: number; lastmod: string };
+export type TopicRow = { topic_id: number; name: string; lastmod: string };
 
 /**
  * One pass over all sermons: per month, every row (what parts are cut from), the published ones
@@ -269,10 +269,10 @@ export function scriptureSummary(db: Db): Promise<ScriptureRow[]> {
 /** Topics with published sermons, with their newest sermon change. */
 export function topicSummary(db: Db): Promise<TopicRow[]> {
   return db.query<TopicRow>(
-    `SELECT st.topic_id, max(${lastmodOf('s.updated_at')}) AS lastmod
-       FROM sermon_topic st JOIN sermon s ON s.sermon_id = st.sermon_id
+    `SELECT st.topic_id, t.name, max(${lastmodOf('s.updated_at')}) AS lastmod
+       FROM sermon_topic st JOIN sermon s ON s.sermon_id = st.sermon_id JOIN topic t ON t.topic_id = st.topic_id
       WHERE ${PUBLISHED.replaceAll('publish_timestamp', 's.publish_timestamp')}
-      GROUP BY st.topic_id ORDER BY st.topic_id`,
+      GROUP BY st.topic_id, t.name ORDER BY st.topic_id`,
   );
 }
 

@@ -1,3 +1,4 @@
+import { slugify } from '@kerygma/domain/slug';
 import { mediaUrl } from '../catalogue/dto.ts';
 import type { Db } from '../db/db.ts';
 import {
@@ -483,7 +484,10 @@ export function createSitemaps(db: Db, options: Partial<SitemapOptions> = {}): S
       }
     } else if (kind === 'topics') {
       for (const t of s.topics) {
-        entries.push(urlEntry({ loc: `${origin}/sermons/topics/${t.topic_id}`, lastmod: t.lastmod, ...RANKS.topics }));
+        // The topic page's canonical URL is the slug of its name (site/pages/sermons/topics).
+        entries.push(
+          urlEntry({ loc: `${origin}/sermons/topics/${slugify(t.name)}`, lastmod: t.lastmod, ...RANKS.topics }),
+        );
       }
     }
     if (entries.length === 0) return null;
