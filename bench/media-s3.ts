@@ -12,8 +12,8 @@ import { startTestS3 } from '../packages/server/src/test/s3-server.ts';
 /**
  * Media from S3: what a web process pays to redirect a player to the bucket, against streaming
  * the bytes through itself (the code path /media/* uses for HLS playlists behind presigned
- * URLs). The S3 server (s3rver) and the app run as separate processes; the app's CPU time is
- * read from /proc.
+ * URLs). The S3 server (the tests' one: Ceph RGW when installed, else s3rver) and the app run as
+ * separate processes; the app's CPU time is read from /proc.
  *
  *   node bench/media-s3.ts [--megabytes 64] [--downloads 8]
  */
@@ -119,7 +119,7 @@ async function bench() {
 if (args.role === 's3') {
   const s3 = await startTestS3();
   process.on('SIGTERM', () => void s3.close().then(() => process.exit(0)));
-  console.log(JSON.stringify(s3.config));
+  console.log(JSON.stringify(await s3.newBucket()));
 } else if (args.role === 'app') {
   const media = s3MediaStore(JSON.parse(args.config as string) as S3Config);
   // Fastify is the server package's dependency, not the workspace root's.

@@ -6,7 +6,6 @@ declare module 's3rver' {
       port?: number;
       silent?: boolean;
       directory: string;
-      configureBuckets?: { name: string }[];
     });
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
