@@ -95,7 +95,7 @@ export async function sermonList(
   const totalCount =
     page.rows.length < q.pageSize && (q.page === 1 || page.rows.length > 0)
       ? offset + page.rows.length
-      : ((await keptTotal(filters, ctx)) ?? (await countRows(db, countFrom, countParams)));
+      : ((await keptTotal(db, filters, ctx)) ?? (await countRows(db, countFrom, countParams)));
   const hasMore = page.rows.length === q.pageSize && offset + page.rows.length < totalCount;
   const cursor = hasMore && page.nextKey ? encodeCursor({ page: q.page + 1, values: page.nextKey }) : undefined;
   const next = hasMore ? nextUrl(ctx.requestUrl, q.page, cursor) : null;
@@ -106,10 +106,11 @@ export async function sermonList(
 }
 
 /**
- * Lists filtered by one thing only (a broadcaster, speaker, series, language, event type or
- * book, or nothing) take their total from counts the catalogue keeps, instead of counting.
+ * Lists filtered by one thing only (a broadcaster, speaker, series, language, event type, book,
+ * topic or hashtag, or nothing) take their total from counts the catalogue keeps, instead of
+ * counting (a common hashtag's 34k sermons took 0.6 s to count at 2.1M sermons).
  */
-async function keptTotal(f: SermonFilters, { entities, stats }: ListContext): Promise<number | undefined> {
+async function keptTotal(db: Db, f: SermonFilters, { entities, stats }: ListContext): Promise<number | undefined> {
   const active = Object.entries(f).filter(([key, value]) =>
     key === 'broadcaster' ? Object.values(value as object).some((v) => v !== undefined) : value !== undefined,
   );
@@ -136,6 +137,17 @@ async function keptTotal(f: SermonFilters, { entities, stats }: ListContext): Pr
       return kept ? (kept.byEventType.get(value as string) ?? 0) : undefined;
     case 'bookIndex':
       return kept ? (kept.byBook.get(value as number) ?? 0) : undefined;
+    case 'topicId':
+    case 'hashtag': {
+      const [row] = await db.query<{ n: number }>(
+        key === 'topicId'
+          ? 'SELECT sermon_count AS n FROM topic WHERE topic_id = $1'
+          : 'SELECT sermon_count AS n FROM hashtag WHERE hashtag = $1',
+        [value],
+        { prepare: true },
+      );
+      return row ? Number(row.n) : 0;
+    }
     default:
       return undefined;
   }
