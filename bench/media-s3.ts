@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import { startTestS3 } from '../packages/server/src/test/s3-server.ts';
  * URLs). The S3 server (the tests' one: Ceph RGW when installed, else s3rver) and the app run as
  * separate processes; the app's CPU time is read from /proc.
  *
- *   node bench/media-s3.ts [--megabytes 64] [--downloads 8]
+ *   node bench/media-s3.ts [--megabytes 64] [--downloads 8]   (at most 400 MB on Ceph RGW: it keeps objects in RAM)
  */
 const { values: args } = parseArgs({
   options: {
@@ -30,12 +30,13 @@ function child(role: string, extra: string[] = []) {
   const proc = spawn(process.execPath, [new URL(import.meta.url).pathname, '--role', role, ...extra], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const firstLine = new Promise<string>((resolve) => {
+  const firstLine = new Promise<string>((resolve, reject) => {
     let out = '';
     proc.stdout.on('data', (d) => {
       out += d;
       if (out.includes('\n')) resolve(out.split('\n')[0] as string);
     });
+    proc.on('exit', (code) => reject(new Error(`${role} exited with ${code} before it was ready`)));
   });
   return { proc, firstLine };
 }
@@ -57,9 +58,19 @@ async function bench() {
     const small = path.join(tmpdir(), 'kerygma-bench-small.mp3');
     const big = path.join(tmpdir(), 'kerygma-bench-big.m3u8');
     writeFileSync(small, Buffer.alloc(1_000_000, 1));
-    writeFileSync(big, Buffer.alloc(megabytes * 1024 * 1024, 2));
+    const block = Buffer.alloc(1024 * 1024, 2); // written a megabyte at a time: RSS stays small
+    const fd = openSync(big, 'w');
+    for (let i = 0; i < megabytes; i++) writeSync(fd, block);
+    closeSync(fd);
     await store.moveIn('9/r/b/1/audio.mp3', small);
+    // Memory of a multipart upload, sampled every 20 ms.
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20);
+    const uploadStarted = performance.now();
     await store.moveIn('9/r/b/1/big.m3u8', big); // a playlist key: the route streams it through
+    const uploadSeconds = (performance.now() - uploadStarted) / 1000;
+    clearInterval(sampler);
 
     const wrk = execFileSync('wrk', ['-t2', '-c16', '-d10s', '--latency', `${ORIGIN}/media/9/r/b/1/audio.mp3`], {
       encoding: 'utf8',
@@ -100,6 +111,10 @@ async function bench() {
     const mbps = (s: number) => ((megabytes * downloads) / s).toFixed(0);
     console.log(
       `redirect (status ${redirectStatus}): ${rps} req/s, latency p50 ${p50}, p99 ${p99} (wrk -t2 -c16 -d10s)`,
+    );
+    console.log(
+      `moveIn of ${megabytes} MB (multipart): ${uploadSeconds.toFixed(1)} s, ` +
+        `RSS +${((rssPeak - rssBefore) / 2 ** 20).toFixed(0)} MB`,
     );
     console.log(`presigned URL: ${fresh.toFixed(0)} µs of CPU to make, ${reused.toFixed(1)} µs when reused`);
     console.log(
