@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Media rules of the spec that the server, the site and the player share. */
 
 /** Spec §3/§9: audio and video whose durations differ by more than this are unlinked. */
@@ -18,3 +20,6 @@ export function isMediaUnlinked(m: {
     m.hasAudio && m.hasVideo && Math.abs(m.audioDurationSeconds - m.videoDurationSeconds) > AUDIO_VIDEO_MISMATCH_SECONDS
   );
 }
+
+/** A media item's language (captions are stored per language): ISO 639-1 or -3, with an optional region. */
+export const mediaLanguage = z.string().regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})?$/);

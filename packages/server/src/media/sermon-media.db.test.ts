@@ -127,6 +127,9 @@ describe.each(BACKENDS)('sermon media calls on %s', (backend) => {
   });
 
   it('refuses a caption file that is not SRT or WebVTT, keeping the original and tracking the failure', async () => {
+    const badLanguage = await call('POST', 'media', { sermonID: '1010', uploadType: 'caption', language: '../x' });
+    expect(badLanguage.statusCode).toBe(400);
+    expect(JSON.parse(badLanguage.body).errors.language).toBeTruthy();
     const up = await upload('1010', 'caption', 'just some words, no cues at all', 'notes.srt');
     expect(up.status).toBe(422);
     expect(up.body.errors.file).toMatch(/notes\.srt: .*not an SRT or WebVTT caption file/);

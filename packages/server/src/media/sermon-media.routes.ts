@@ -1,3 +1,4 @@
+import { mediaLanguage } from '@kerygma/domain/media';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ApiDeps } from '../app-deps.ts';
@@ -11,10 +12,7 @@ const encodeInput = z.object({ sermonID, target: z.enum(['audio', 'video', 'all'
 const deleteInput = z.object({
   sermonID,
   target: z.enum(['audio', 'video', 'caption', 'pdf', 'text', 'all']),
-  language: z
-    .string()
-    .regex(/^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})?$/)
-    .optional(),
+  language: mediaLanguage.optional(),
 });
 
 /** Seconds into the video: a JSON number or a numeric string, null to go back to the default. */

@@ -2,6 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { mediaLanguage } from '@kerygma/domain/media';
 import { queryBoolean } from '@kerygma/domain/query';
 import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
@@ -30,7 +31,7 @@ const startInput = z.object({
   sermonID: z.string().min(1).max(40),
   uploadType: z.enum(['original-audio', 'original-video', 'caption', 'pdf', 'text']),
   twoStep: queryBoolean.optional(),
-  language: z.string().min(2).max(8).optional(),
+  language: mediaLanguage.optional(),
   filenames: z.union([z.string().max(300), z.array(z.string().max(300)).max(20)]).optional(),
 });
 const guidParams = z.object({ guid: z.string().uuid() });
