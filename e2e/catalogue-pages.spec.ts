@@ -177,3 +177,18 @@ test('speaker, series and broadcaster lists have no axe violations', async ({ pa
     await scan(page);
   }
 });
+
+test('a failing page shows the error page in the page language: logo, status and message as title', async ({
+  page,
+}) => {
+  // A path the API cannot answer (PostgreSQL refuses the NUL byte): the page fails with a 500.
+  const response = await page.goto('/de/speakers/%00');
+  expect(response?.status()).toBe(500);
+  expect(response?.headers()['cache-control']).toBe('no-store');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  const error = page.locator('section.error');
+  await expect(error.locator('svg.logo')).toBeVisible();
+  await expect(error.getByText('Fehler 500')).toBeVisible();
+  await expect(error.getByRole('heading', { level: 1 })).toHaveText('Ein Fehler ist aufgetreten');
+  await expect(error.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/de');
+});
