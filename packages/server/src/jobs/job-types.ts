@@ -11,15 +11,17 @@ import { z } from 'zod';
 const sermonId = z.string().min(1).max(64);
 /** The original the job works from: `media_upload.guid` (migration 0004). */
 const uploadId = z.uuid();
+/** A local folder of finished renditions to reuse (media/rendition-cache.ts); only the demo seed names one. */
+const renditionCache = z.string().min(1).max(1000).optional();
 
 export const jobSchemas = {
   /**
    * All audio renditions of an uploaded original in one decode: high and low MP3, AAC HLS and
    * the waveform peaks (from audio, or from a video's soundtrack).
    */
-  'media.encode-audio': z.object({ sermonId, uploadId }),
+  'media.encode-audio': z.object({ sermonId, uploadId, renditionCache }),
   /** The video HLS ladder with MP4 downloads, the thumbnail, and the soundtrack's audio renditions. */
-  'media.encode-video': z.object({ sermonId, uploadId }),
+  'media.encode-video': z.object({ sermonId, uploadId, renditionCache }),
   /**
    * Deletes files and folders from the media store once their rows are gone (deleted media,
    * renditions replaced by a re-encode). Keys are media store keys under the sermon's folder.

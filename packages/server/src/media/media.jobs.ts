@@ -7,6 +7,7 @@ import { listJobs } from '../jobs/queue.ts';
 import type { MediaStore } from '../storage/store.ts';
 import { workOnStored } from '../storage/work-dir.ts';
 import { type NewMediaItem, renditionDurations, replaceMediaItems } from './media-items.ts';
+import { cachedRenditions } from './rendition-cache.ts';
 import { addMediaEvent, uploadByGuid } from './uploads.queries.ts';
 
 export type PipelineDeps = { db: Db; media: MediaStore };
@@ -151,7 +152,9 @@ export function encodeAudio({ db, media }: PipelineDeps) {
     if (!source) return;
     const { result: renditions, outDir } = await tracked(db, p, ctx, () =>
       workOnStored(media, source.storageKey, source.key, (input, out) =>
-        audioRenditions(input, out, { signal: ctx.signal, tags: source.tags }),
+        cachedRenditions(p.renditionCache, input, out, { job: 'audio', tags: source.tags }, () =>
+          audioRenditions(input, out, { signal: ctx.signal, tags: source.tags }),
+        ),
       ),
     );
     const work = { key: source.key, outDir };
@@ -171,14 +174,16 @@ export function encodeVideo({ db, media }: PipelineDeps) {
     const source = await loadSource(db, p, ctx.id);
     if (!source) return;
     const { result: v, outDir } = await tracked(db, p, ctx, () =>
-      workOnStored(media, source.storageKey, source.key, (input, out) =>
-        videoRenditions(input, out, {
-          signal: ctx.signal,
+      workOnStored(media, source.storageKey, source.key, (input, out) => {
+        const options = {
           trimStartSeconds: source.trim ?? undefined,
           thumbPositionSeconds: source.thumb ?? undefined,
           audio: { tags: source.tags },
-        }),
-      ),
+        };
+        return cachedRenditions(p.renditionCache, input, out, { job: 'video', options }, () =>
+          videoRenditions(input, out, { ...options, signal: ctx.signal }),
+        );
+      }),
     );
     const work = { key: source.key, outDir };
     const saved = await db.transaction(async (tx) => {

@@ -49,7 +49,9 @@ export function demoMedia({ db, media }: PipelineDeps) {
         await addMediaEvent(tx, { sermonId: o.sermonId, guid, stage: 'upload-received' });
         await addMediaEvent(tx, { sermonId: o.sermonId, guid, stage: 'original-analyzed', detail: o.detail });
         const name = encodeJobFor(o.uploadType);
-        if (name) await enqueue(tx, name, { sermonId: o.sermonId, uploadId: guid });
+        // The demo's originals are the same on every seed: their renditions are cached beside them.
+        const renditionCache = path.join(p.cacheDir, 'renditions');
+        if (name) await enqueue(tx, name, { sermonId: o.sermonId, uploadId: guid, renditionCache });
       });
     };
     const sermons = p.sermons.map((s) => ({ sermonId: s.sermonId, hasVideo: s.video, displayTitle: s.title }));

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -250,10 +250,13 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     expect(reset.seeded).toBe(true);
     expect(reset.counts).toMatchObject({ sermons: before.n, mediaSermons: 2 });
     for (const key of oldKeys) await expect(stat(path.join(mediaDir, key))).rejects.toThrow();
-    // The originals come from the render cache this time: no ffmpeg run but the encodes.
+    // The originals and their renditions come from the render cache this time: no new renders.
     const cache = await readFile(path.join(mediaDir, '.demo-cache/manifest.json'), 'utf8');
+    const renditions = await readdir(path.join(mediaDir, '.demo-cache/renditions'));
+    expect(renditions.filter((e) => !e.endsWith('.tmp'))).toHaveLength(2);
     await runJobs(t.db, media);
     expect(await readFile(path.join(mediaDir, '.demo-cache/manifest.json'), 'utf8')).toBe(cache);
+    expect(await readdir(path.join(mediaDir, '.demo-cache/renditions'))).toEqual(renditions);
     const [counts] = await t.db.query<{ uploads: number; audio: number }>(
       `SELECT (SELECT count(*) FROM media_upload)::int uploads, (SELECT count(*) FROM sermon WHERE has_audio)::int audio`,
     );
