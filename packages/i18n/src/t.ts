@@ -81,12 +81,31 @@ export function placeholders(text: string): string[] {
  * `fallback` (English by default), and a key missing in both returns the key.
  */
 export function translator(messages: MessageTree, fallback: MessageTree = en): Translate {
-  return (key, params) => interpolate(lookup(messages, key) ?? lookup(fallback, key) ?? key, params);
+  // A page asks for hundreds of strings: each key found is resolved once (unknown keys are not
+  // kept, so keys built from request values cannot grow this).
+  const resolved = new Map<string, string>();
+  return (key, params) => {
+    let text = resolved.get(key);
+    if (text === undefined) {
+      const found = lookup(messages, key) ?? lookup(fallback, key);
+      if (found !== undefined) resolved.set(key, found);
+      text = found ?? key;
+    }
+    return interpolate(text, params);
+  };
 }
 
-/** Loads `locale` and returns its translate function. */
-export async function getTranslator(locale: LocaleCode): Promise<Translate> {
-  return translator(await loadMessages(locale));
+const translators = new Map<LocaleCode, Promise<Translate>>();
+
+/** Loads `locale` and returns its translate function (one per locale, shared by requests). */
+export function getTranslator(locale: LocaleCode): Promise<Translate> {
+  let pending = translators.get(locale);
+  if (!pending) {
+    pending = loadMessages(locale).then((messages) => translator(messages));
+    pending.catch(() => translators.delete(locale));
+    translators.set(locale, pending);
+  }
+  return pending;
 }
 
 /** All dotted leaf keys of a catalogue (non-string leaves are skipped). */
