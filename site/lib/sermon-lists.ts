@@ -150,9 +150,14 @@ export function findLanguage(languages: readonly Language[], value: string): Lan
 
 /** Intl.DisplayNames per interface language, built once (a filter bar names every language). */
 const languageNames = new Map<string, Intl.DisplayNames | null>();
+/** Names found, by interface language and code (`of()` is slow; codes are the catalogue's few). */
+const namesFound = new Map<string, string>();
 
 /** A language's name in the reader's language ('Spanish', 'Spanisch'), else its English name. */
 export function languageName(language: Pick<Language, 'languageCode' | 'languageName'>, uiLang: string): string {
+  const key = `${uiLang}:${language.languageCode}`;
+  const known = namesFound.get(key);
+  if (known !== undefined) return known;
   let names = languageNames.get(uiLang);
   if (names === undefined) {
     try {
@@ -164,7 +169,10 @@ export function languageName(language: Pick<Language, 'languageCode' | 'language
   }
   try {
     const name = names?.of(language.languageCode);
-    if (name && name !== language.languageCode) return name;
+    if (name && name !== language.languageCode) {
+      namesFound.set(key, name);
+      return name;
+    }
   } catch {
     // An unknown code: the API's name.
   }
