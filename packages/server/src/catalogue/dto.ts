@@ -192,11 +192,20 @@ const AUDIO = new Set(['mp3', 'aac', 'orig-audio']);
 const VIDEO = new Set(['mp4', 'orig-video']);
 const TEXT = new Set(['pdf', 'doc', 'transcript']);
 
-/** Groups media items into the media set; highest quality first within each list. */
+const QUALITY_ORDER = ['1080p', 'high', '720p', '360p', 'low'];
+/** Unlabelled items (an adaptive HLS stream) sit between the 720p and 360p renditions. */
+const qualityRank = (q: unknown) => {
+  const rank = QUALITY_ORDER.indexOf(String(q));
+  return rank < 0 ? 2.5 : rank;
+};
+
+/**
+ * Groups media items into the media set; highest quality first and lowest last within each
+ * list (spec §3: "high audio" is the first, "low audio" the last).
+ */
 export function mediaSetDto(items: Row[], urls: Urls): MediaSet {
   const set: MediaSet = { audio: [], video: [], text: [], captions: [] };
-  const rank = (q: unknown) => ['1080p', 'high', '720p', '360p', 'low'].indexOf(String(q));
-  const sorted = [...items].sort((a, b) => rank(a.quality) - rank(b.quality));
+  const sorted = [...items].sort((a, b) => qualityRank(a.quality) - qualityRank(b.quality));
   for (const m of sorted) {
     const type = String(m.media_type);
     const dto = mediaDto(m, urls);

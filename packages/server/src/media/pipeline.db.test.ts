@@ -77,7 +77,8 @@ describe.each(BACKENDS)('upload → encode → media list on %s', (backend) => {
     expect(sermon.hasAudio).toBe(true);
     expect(sermon.audioDurationSeconds).toBeGreaterThanOrEqual(5);
     const audio = sermon.media.audio.map((m: { mediaType: string; quality: string }) => `${m.mediaType}:${m.quality}`);
-    expect(audio.sort()).toEqual(['aac:null', 'mp3:high', 'mp3:low']);
+    // §3: the high MP3 first and the low one last (the adaptive stream between).
+    expect(audio).toEqual(['mp3:high', 'aac:null', 'mp3:low']);
     const high = sermon.media.audio.find((m: { quality: string }) => m.quality === 'high');
     expect(high.duration).toBeGreaterThanOrEqual(5);
     expect((await t.app.inject(new URL(high.streamURL).pathname)).statusCode).toBe(200);
