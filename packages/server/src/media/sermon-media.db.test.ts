@@ -4,6 +4,7 @@ import path from 'node:path';
 import { speechLikeAudio, testPatternVideo } from '@kerygma/ffmpeg/synth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobHandlers } from '../jobs/handlers.ts';
+import { enqueue } from '../jobs/queue.ts';
 import { startWorker, type Worker } from '../jobs/worker.ts';
 import { localMediaStore } from '../storage/local-store.ts';
 import { buildTestApp, getJson, type TestApp } from '../test/test-app.ts';
@@ -248,6 +249,33 @@ describe.each(BACKENDS)('sermon media calls on %s', (backend) => {
     const s = await sermon('1013');
     expect(s.videoDurationSeconds).toBe(3); // 4 s less the 1 s trim
     expect(s.audioDurationSeconds).toBe(3);
+  }, 60_000);
+
+  it('an encode that fails for good shows “encoding error” and keeps the original and the earlier media', async () => {
+    const before = await sermon('1013');
+    const [upload] = await t.db.query<{ guid: string; storage_key: string }>(
+      "SELECT guid, storage_key FROM media_upload WHERE sermon_id = '1013' AND upload_type = 'original-video'",
+    );
+    // A trim past the end (the API refuses one; set here to make ffmpeg's work fail).
+    await t.db.query("UPDATE sermon SET video_trim_start = 100 WHERE sermon_id = '1013'");
+    await enqueue(
+      t.db,
+      'media.encode-video',
+      { sermonId: '1013', uploadId: upload?.guid as string },
+      { maxAttempts: 1 },
+    );
+    let last: { state: string; stage: string; failed: boolean; detail: string } | undefined;
+    for (let i = 0; i < 400 && last?.state !== 'pipeline-failed'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      last = (await tracker('1013')).events.at(-1);
+    }
+    expect(last).toMatchObject({ state: 'pipeline-failed', stage: 'encoding error', failed: true });
+    expect(last?.detail).toMatch(/trim/);
+    expect((await tracker('1013')).failed).toBe(true);
+    expect(existsSync(path.join(t.mediaDir, upload?.storage_key as string))).toBe(true);
+    const after = await sermon('1013');
+    expect(after.media.video).toEqual(before.media.video);
+    await t.db.query("UPDATE sermon SET video_trim_start = NULL WHERE sermon_id = '1013'");
   }, 60_000);
 
   it('POST jobs/delete removes the video with its original, keeps the audio, then removes everything', async () => {
