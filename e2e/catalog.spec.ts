@@ -129,6 +129,8 @@ test('robots.txt keeps crawlers out of the excluded paths', async ({ request }) 
     '/legacy',
   ])
     expect(text).toContain(`Disallow: ${path}\n`);
+  // The video sitemap's player locations (/embed/classic/player/v/…) must stay fetchable.
+  expect(text).toContain('Allow: /embed/classic/player/\n');
   // An absolute URL, as the robots.txt standard and Lighthouse want.
   expect(text).toMatch(/^Sitemap: https?:\/\/[^/\s]+\/sitemap\/index\.xml$/m);
 });

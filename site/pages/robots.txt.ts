@@ -14,6 +14,12 @@ const DISALLOW = [
 ];
 
 /**
+ * The one-sermon players stay crawlable: the video sitemap names them as each video's
+ * player location, which a search engine must be able to fetch.
+ */
+const ALLOW = ['/embed/classic/player/'];
+
+/**
  * /robots.txt: everything may be crawled except the excluded paths. Rendered rather than a
  * static file because the Sitemap line must be an absolute URL (the public origin).
  */
@@ -21,6 +27,7 @@ export const GET: APIRoute = ({ locals, url }) =>
   new Response(
     [
       'User-agent: *',
+      ...ALLOW.map((path) => `Allow: ${path}`),
       ...DISALLOW.map((path) => `Disallow: ${path}`),
       '',
       `Sitemap: ${locals.origin ?? url.origin}/sitemap/index.xml`,
