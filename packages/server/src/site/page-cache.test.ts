@@ -149,6 +149,38 @@ describe('page delivery', () => {
     expect(site.renders).toBe(2);
   });
 
+  it('answers fresh cached pages alone through serveCached (before any routing)', async () => {
+    const site = await serve(() => ({}));
+    const server = http.createServer((req, res) => {
+      if (!site.pages.serveCached(req, res)) {
+        res.writeHead(599);
+        res.end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    servers.push(server);
+    // Same Host as the rendering server's (the host is part of the key).
+    const front = (path: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const port = (server.address() as AddressInfo).port;
+        http
+          .get({ port, path, headers: { host: new URL(site.origin).host, ...headers } }, (res) => {
+            let body = '';
+            res.on('data', (c: Buffer) => {
+              body += c.toString();
+            });
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          })
+          .on('error', reject);
+      });
+    expect((await front('/page')).status).toBe(599);
+    await site.get('/page');
+    expect(await front('/page')).toEqual({ status: 200, body: '<p>/page rendered 1</p>' });
+    expect((await front('/page', { cookie: 'session=1' })).status).toBe(599);
+    site.advance(10_001);
+    expect((await front('/page')).status).toBe(599);
+  });
+
   it('never caches for a session cookie, an Authorization header, a POST, or a request the site marks personal', async () => {
     const site = await serve(() => ({}), { shareable: (req) => req.headers['x-personal'] === undefined });
     await site.get('/a');

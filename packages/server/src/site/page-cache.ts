@@ -124,6 +124,16 @@ export function pageCache(render: RenderPage, options: PageCacheOptions) {
     return `${h['x-forwarded-proto'] ?? 'http'}://${h.host ?? ''}${req.url ?? '/'}`;
   };
 
+  /** Answers from the cache when it holds a fresh copy for `req`; false when it does not. */
+  function serveCached(req: IncomingMessage, res: ServerResponse): boolean {
+    const key = cacheKey(req);
+    if (key === undefined) return false;
+    const entry = lru.get(key);
+    if (!entry || entry.expires <= now()) return false;
+    send(req, res, entry.page, key);
+    return true;
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const key = cacheKey(req);
     if (key !== undefined) {
@@ -193,6 +203,7 @@ export function pageCache(render: RenderPage, options: PageCacheOptions) {
 
   return {
     handle,
+    serveCached,
     get entries() {
       return lru.size;
     },
