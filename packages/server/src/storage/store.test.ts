@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../errors.ts';
 import { HAS_CEPH_RGW, startTestS3, type TestS3 } from '../test/s3-server.ts';
 import { localMediaStore } from './local-store.ts';
+import { openMediaStore } from './open-store.ts';
 import { type S3Config, s3Client, s3MediaStore } from './s3-store.ts';
 import { IMMUTABLE, type MediaStore, RangeNotSatisfiableError } from './store.ts';
 import { workOnStored } from './work-dir.ts';
@@ -233,6 +234,20 @@ describe('S3 store specifics', () => {
     });
     // Downloads still need a signed URL: only it can ask for a Content-Disposition.
     expect(await cdn.locate('7102/r/g/1/audio low.mp3', { downloadName: 'a.mp3' })).toMatchObject({ signed: true });
+  });
+
+  it('is opened from the configuration, which is checked against the server', async () => {
+    const dirs = { dataDir: scratch, mediaDir: path.join(scratch, 'unused') };
+    expect((await openMediaStore({ ...dirs, s3: undefined })).kind).toBe('local');
+    expect((await openMediaStore({ ...dirs, s3: config })).kind).toBe('s3');
+    await expect(openMediaStore({ ...dirs, s3: { ...config, bucket: 'no-such-bucket' } })).rejects.toThrow(
+      /^Invalid S3_BUCKET: cannot open bucket "no-such-bucket" at http:\/\/127\.[\d.]+:\d+ \(HTTP 404/,
+    );
+    if (s3.server === 'ceph-rgw') {
+      await expect(openMediaStore({ ...dirs, s3: { ...config, secretAccessKey: 'wrong' } })).rejects.toThrow(
+        /HTTP 403/,
+      );
+    }
   });
 
   it('hands out a presigned URL again for an hour (making one costs about a millisecond)', async () => {

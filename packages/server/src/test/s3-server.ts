@@ -1,8 +1,7 @@
 /// <reference path="./s3rver.d.ts" />
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
@@ -74,14 +73,6 @@ async function startS3rver(): Promise<TestS3> {
   };
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 /**
  * One monitor, one OSD on memstore (objects in RAM) and radosgw, without authentication between
  * them (the gateway still checks SigV4 signatures of S3 requests). Starts in about 5 s.
@@ -89,14 +80,20 @@ async function freePort(): Promise<number> {
 async function startCephRgw(): Promise<TestS3> {
   const dir = mkdtempSync(path.join(tmpdir(), 'kerygma-ceph-'));
   for (const sub of ['mon', 'osd']) mkdirSync(path.join(dir, sub));
-  const [monPort, rgwPort] = [await freePort(), await freePort()];
+  // A loopback address of its own (all of 127/8 is loopback on Linux), so that clusters started
+  // at once by parallel test files never meet on a port.
+  const byte = () => 1 + Math.floor(Math.random() * 254);
+  const ip = `127.${byte()}.${byte()}.${byte()}`;
+  const [monPort, rgwPort] = [6789, 7480];
   const fsid = randomUUID();
   const conf = path.join(dir, 'ceph.conf');
   writeFileSync(
     conf,
     `[global]
 fsid = ${fsid}
-mon host = v1:127.0.0.1:${monPort}
+mon host = v1:${ip}:${monPort}
+public addr = ${ip}
+cluster addr = ${ip}
 auth cluster required = none
 auth service required = none
 auth client required = none
@@ -118,43 +115,52 @@ mon data = ${dir}/mon
 [osd.0]
 osd data = ${dir}/osd
 [client.rgw]
-rgw frontends = beast endpoint=127.0.0.1:${rgwPort}
+rgw frontends = beast endpoint=${ip}:${rgwPort}
 `,
   );
   const c = ['-c', conf];
   const run = (command: string, args: string[]) =>
     execFileSync(command, args, { cwd: dir, stdio: 'pipe', timeout: 60_000 });
   const daemons: ChildProcess[] = [];
-  const daemon = (command: string, args: string[]) =>
-    daemons.push(spawn(command, [...c, '-f', ...args], { cwd: dir, stdio: 'ignore' }));
+  const daemon = (command: string, args: string[]) => {
+    const d = spawn(command, [...c, '-f', ...args], { cwd: dir, stdio: 'ignore' });
+    daemons.push(d);
+    return d;
+  };
+  const exited = (d: ChildProcess) =>
+    d.exitCode !== null || d.signalCode !== null ? Promise.resolve() : new Promise((r) => d.once('exit', r));
   const close = async () => {
     for (const d of daemons) d.kill('SIGKILL');
-    await Promise.all(daemons.map((d) => (d.exitCode === null ? new Promise((r) => d.once('exit', r)) : null)));
+    await Promise.all(daemons.map(exited));
     rmSync(dir, { recursive: true, force: true });
   };
   try {
     run('ceph-authtool', ['--create-keyring', `${dir}/keyring`, '--gen-key', '-n', 'mon.', '--cap', 'mon', 'allow *']);
-    run('monmaptool', ['--create', '--fsid', fsid, '--add', 'a', `v1:127.0.0.1:${monPort}`, `${dir}/monmap`]);
+    run('monmaptool', ['--create', '--fsid', fsid, '--add', 'a', `v1:${ip}:${monPort}`, `${dir}/monmap`]);
     run('ceph-mon', [...c, '--mkfs', '-i', 'a', '--monmap', `${dir}/monmap`]);
     daemon('ceph-mon', ['-i', 'a']);
     const osdUuid = randomUUID();
     run('ceph', [...c, '--connect-timeout', '30', 'osd', 'new', osdUuid, '0']);
     run('ceph-osd', [...c, '-i', '0', '--mkfs', '--osd-uuid', osdUuid]);
-    daemon('ceph-osd', ['-i', '0']);
-    daemon('radosgw', ['-n', 'client.rgw']);
-    const endpoint = `http://127.0.0.1:${rgwPort}`;
-    // The gateway listens once it has made its pools, which needs the OSD up.
-    for (let i = 0; ; i++) {
-      if (
-        await fetch(endpoint).then(
-          () => true,
-          () => false,
-        )
-      )
-        break;
-      if (i > 600) throw new Error(`radosgw did not start; see ${dir}/client.rgw.log`);
-      await new Promise((r) => setTimeout(r, 100));
+    const osdUp = async () => JSON.parse(run('ceph', [...c, 'osd', 'stat', '-f', 'json']).toString()).num_up_osds === 1;
+    // Now and then (1 start in 12 with three at once on the loaded 2-core machine) the OSD never
+    // reports up; starting it again brings it up.
+    for (let attempt = 1; ; attempt++) {
+      const osd = daemon('ceph-osd', ['-i', '0']);
+      if (await waitFor(osdUp, 20_000)) break;
+      if (attempt === 3) throw new Error('the OSD did not come up');
+      osd.kill('SIGKILL');
+      await exited(osd);
     }
+    daemon('radosgw', ['-n', 'client.rgw']);
+    const endpoint = `http://${ip}:${rgwPort}`;
+    // The gateway listens once it has made its pools.
+    const listening = () =>
+      fetch(endpoint).then(
+        () => true,
+        () => false,
+      );
+    if (!(await waitFor(listening, 60_000))) throw new Error('radosgw did not start in 60 s');
     const credentials = { accessKeyId: 'KERYGMATEST', secretAccessKey: randomUUID() };
     run('radosgw-admin', [
       ...c,
@@ -167,7 +173,26 @@ rgw frontends = beast endpoint=127.0.0.1:${rgwPort}
     ]);
     return { server: 'ceph-rgw', newBucket: serverOn(endpoint, credentials), close };
   } catch (error) {
+    // The daemons' logs say why; they go with the folder.
+    const logs = ['mon.a', 'osd.0', 'client.rgw']
+      .map((name) => `--- ${name}.log\n${tail(path.join(dir, `${name}.log`))}`)
+      .join('\n');
     await close();
-    throw error;
+    throw new Error(`${(error as Error).message}\n${logs}`);
   }
+}
+
+function tail(file: string, lines = 15): string {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(none)';
+  }
+}
+
+async function waitFor(check: () => Promise<boolean>, ms: number): Promise<boolean> {
+  for (const until = Date.now() + ms; Date.now() < until; await new Promise((r) => setTimeout(r, 250))) {
+    if (await check()) return true;
+  }
+  return false;
 }
