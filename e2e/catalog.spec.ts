@@ -18,7 +18,7 @@ const jsonLd = async (page: Page) =>
 test('a speaker found by letter opens the speaker page with its tabs', async ({ page }) => {
   const response = await page.goto('/speakers/alphabetical/B');
   expect(response?.status()).toBe(200);
-  expect(response?.headers()['cache-control']).toBe('public, max-age=60');
+  expect(response?.headers()['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Speakers: B');
   const letters = page.getByRole('navigation', { name: 'Browse by letter' });
   await expect(letters.getByRole('link', { name: 'B', exact: true })).toHaveAttribute('aria-current', 'page');

@@ -84,7 +84,7 @@ test('sermons by language, and the sermon lists answer with a short public cache
   ]) {
     const res = await request.get(path);
     expect(res.status(), path).toBe(200);
-    expect(res.headers()['cache-control'], path).toBe('public, max-age=60');
+    expect(res.headers()['cache-control'], path).toBe('public, max-age=60, stale-while-revalidate=300');
   }
   await page.goto('/sermons/transcripts');
   await expect(page.getByText('No Results')).toBeVisible();
