@@ -4,6 +4,7 @@ import type { Sermon } from '@kerygma/domain/catalogue';
 import { type EmbedMedia, embedMediaFor } from '@kerygma/domain/embeds';
 import { SERMON_SORTS } from '@kerygma/domain/query';
 import { getTranslator, type MessageKey } from '@kerygma/i18n/t';
+import { orNotFound } from './not-found.ts';
 import { type FilterOptions, findBook, findCategory, findLanguage, loadFilterOptions } from './sermon-lists.ts';
 
 /**
@@ -77,7 +78,7 @@ export async function resolveFilter(
   name: string,
   value: string,
 ): Promise<ResolvedFilter> {
-  const lookup = async <T>(load: () => Promise<T>, notFound: MessageKey) => (await unlessMissing(load)) ?? { notFound };
+  const lookup = async <T>(load: () => Promise<T>, notFound: MessageKey) => (await orNotFound(load())) ?? { notFound };
   switch (name.toLowerCase()) {
     case 'broadcaster':
     case 'broadcasterid': {
@@ -184,17 +185,7 @@ export function embedOptions(url: URL): EmbedOptions {
 
 /** A published sermon with its media, or undefined when there is none by that id. */
 export async function loadSermon(api: ApiClient, sermonID: string | undefined): Promise<Sermon | undefined> {
-  return sermonID ? ((await unlessMissing(() => api.sermon(sermonID, false))) as Sermon | undefined) : undefined;
-}
-
-/** What `load` answers, or undefined when the API says there is no such thing (404, or 400 for a malformed id). */
-export async function unlessMissing<T>(load: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await load();
-  } catch (error) {
-    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) return undefined;
-    throw error;
-  }
+  return sermonID ? ((await orNotFound(api.sermon(sermonID, false))) as Sermon | undefined) : undefined;
 }
 
 /** Frameable always; cacheable when found, else a 404. */

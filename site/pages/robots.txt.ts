@@ -1,17 +1,5 @@
+import { EXCLUDED_PATHS } from '@kerygma/domain/excluded-paths';
 import type { APIRoute } from 'astro';
-
-/** Paths kept out of the sitemaps (spec §2 "Sitemaps"), so out of crawlers' way too. */
-const DISALLOW = [
-  '/dashboard',
-  '/django',
-  '/demo',
-  '/video-wall',
-  '/rewrite',
-  '/embed',
-  '/admin',
-  '/healthz',
-  '/legacy',
-];
 
 /**
  * The one-sermon players stay crawlable: the video sitemap names them as each video's
@@ -28,7 +16,7 @@ export const GET: APIRoute = ({ locals, url }) =>
     [
       'User-agent: *',
       ...ALLOW.map((path) => `Allow: ${path}`),
-      ...DISALLOW.map((path) => `Disallow: ${path}`),
+      ...EXCLUDED_PATHS.map((path) => `Disallow: ${path}`),
       '',
       `Sitemap: ${locals.origin ?? url.origin}/sitemap/index.xml`,
       '',

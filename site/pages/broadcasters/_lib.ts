@@ -1,5 +1,4 @@
 import type { ApiClient } from '@kerygma/api/client';
-import { ApiRequestError } from '@kerygma/api/request';
 import type { Broadcaster, ListResponse, LiteBroadcaster } from '@kerygma/domain/catalogue';
 
 /**
@@ -27,18 +26,7 @@ export function jsonLd(data: unknown): string {
   return JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
-/**
- * The API's answer, or undefined when it says 404 (or 400: a malformed id or name in the path
- * cannot name anything). Other failures are real errors.
- */
-export async function orNotFound<T>(request: Promise<T>): Promise<T | undefined> {
-  try {
-    return await request;
-  } catch (error) {
-    if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) return undefined;
-    throw error;
-  }
-}
+export { orNotFound } from '../../lib/not-found.ts';
 
 /** Search text from the path or from a `q` parameter (the search forms submit `q`). */
 export const MIN_SEARCH = 3;

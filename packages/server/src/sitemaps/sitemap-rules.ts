@@ -1,3 +1,4 @@
+import { EXCLUDED_PATHS } from '@kerygma/domain/excluded-paths';
 import type { ChangeFreq } from './sitemap-xml.ts';
 
 /**
@@ -14,18 +15,7 @@ export const MAX_URLS = 50_000;
 /** The sitemaps.org limit on one file's uncompressed size. */
 export const MAX_BYTES = 50 * 1024 * 1024;
 
-/** Paths that never appear in a sitemap, nor anything below them (spec §2). */
-export const EXCLUDED_PATHS = [
-  '/dashboard',
-  '/django',
-  '/demo',
-  '/video-wall',
-  '/rewrite',
-  '/embed',
-  '/admin',
-  '/healthz',
-  '/legacy',
-] as const;
+export { EXCLUDED_PATHS };
 
 export function isExcludedPath(path: string): boolean {
   const lower = path.toLowerCase();
