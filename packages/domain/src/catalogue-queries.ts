@@ -25,6 +25,10 @@ const paging = (size: number) => ({
 });
 const lite = { lite: queryBoolean.optional(), liteBroadcaster: queryBoolean.optional() };
 
+/** `node/speakers/{id}/broadcasters`: most sermons first; a famous name is read at thousands. */
+export const speakerBroadcastersQuery = z.object({ page: pageNumber, pageSize: pageSize(25) });
+export type SpeakerBroadcastersQuery = z.infer<typeof speakerBroadcastersQuery>;
+
 export const sermonListQuery = z.object({
   ...paging(PAGE_SIZES.sermons),
   ...lite,

@@ -146,6 +146,34 @@ describe.each(BACKENDS)('speakers API on %s', (backend) => {
     expect((await getJson(t.app, '/api/v2/node/speakers/99/broadcasters')).status).toBe(404);
   });
 
+  it('pages the broadcasters of a speaker, most sermons first, with the total', async () => {
+    type Place = { broadcasterID: string; sermonCount: number };
+    // Two sermons of María López at a second broadcaster, removed again below.
+    await t.db.exec(`
+      INSERT INTO sermon (sermon_id, broadcaster_id, speaker_id, full_title, display_title, preach_date, publish_timestamp)
+      VALUES ('7701', 'kingsseminary', 3, 'Guest 1', 'Guest 1', '2024-01-07', '2024-01-08'),
+             ('7702', 'kingsseminary', 3, 'Guest 2', 'Guest 2', '2024-01-14', '2024-01-15')`);
+    try {
+      const all = (await getJson(t.app, '/api/v2/node/speakers/3/broadcasters')).body;
+      const places = (all.results as Place[]).map((b) => [b.broadcasterID, b.sermonCount]);
+      expect(places).toHaveLength(2);
+      expect(places[1]).toEqual(['kingsseminary', 2]);
+      expect(all.totalCount).toBe(2);
+      expect(all.next).toBeNull();
+
+      const first = (await getJson(t.app, '/api/v2/node/speakers/3/broadcasters?pageSize=1')).body;
+      expect(first.results.map((b: Place) => b.broadcasterID)).toEqual([places[0]?.[0]]);
+      expect(first.totalCount).toBe(2);
+      expect(new URL(first.next).searchParams.get('page')).toBe('2');
+      const second = (await getJson(t.app, '/api/v2/node/speakers/3/broadcasters?pageSize=1&page=2')).body;
+      expect(second.results.map((b: Place) => b.broadcasterID)).toEqual(['kingsseminary']);
+      expect(second.next).toBeNull();
+      expect((await getJson(t.app, '/api/v2/node/speakers/3/broadcasters?pageSize=1000')).status).toBe(400);
+    } finally {
+      await t.db.exec(`DELETE FROM sermon WHERE sermon_id IN ('7701', '7702')`);
+    }
+  });
+
   it('lists highlighted speakers', async () => {
     const { status, body } = await getJson(t.app, '/api/v2/node/speakers/highlighted');
     expect(status).toBe(200);

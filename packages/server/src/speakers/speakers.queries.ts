@@ -70,16 +70,25 @@ export async function speakerByIdOrName(db: Db, value: string): Promise<Row | un
   return row;
 }
 
-/** Broadcasters where the speaker has published sermons, most sermons first. */
-export function speakerBroadcasters(db: Db, speakerId: number): Promise<Row[]> {
-  return db.query<Row>(
-    `SELECT b.*, c.n AS speaker_sermon_count
-       FROM (SELECT broadcaster_id, count(*)::int n FROM sermon
+/**
+ * One page of the broadcasters where the speaker has published sermons, most sermons first,
+ * with how many there are in all (`total`, on every row). The counts come from the speaker's
+ * own sermons (an index range), so even a name read at thousands of churches is one query.
+ */
+export function speakerBroadcasters(
+  db: Db,
+  speakerId: number,
+  page: { limit: number; offset: number },
+): Promise<(Row & { total: number })[]> {
+  return db.query<Row & { total: number }>(
+    `SELECT b.*, c.n AS speaker_sermon_count, c.total
+       FROM (SELECT broadcaster_id, count(*)::int n, (count(*) OVER ())::int total FROM sermon
               WHERE speaker_id = $1 AND publish_timestamp IS NOT NULL AND publish_timestamp <= now()
               GROUP BY broadcaster_id) c
        JOIN broadcaster b USING (broadcaster_id)
-      ORDER BY c.n DESC, b.sort_name`,
-    [speakerId],
+      ORDER BY c.n DESC, b.sort_name, b.broadcaster_id
+      LIMIT $2 OFFSET $3`,
+    [speakerId, page.limit, page.offset],
   );
 }
 

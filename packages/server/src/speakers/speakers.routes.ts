@@ -1,4 +1,4 @@
-import { speakerListQuery } from '@kerygma/domain/catalogue-queries';
+import { speakerBroadcastersQuery, speakerListQuery } from '@kerygma/domain/catalogue-queries';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ApiDeps } from '../app-deps.ts';
@@ -30,6 +30,8 @@ export function speakerRoutes(app: FastifyInstance, { db, config }: ApiDeps) {
 
   app.get('/node/speakers/:speaker/broadcasters', async (req) => {
     const { speaker } = parseInput(speakerParams, req.params);
-    return speakerBroadcasterList(db, speaker, urlsFor(config, req));
+    const urls = urlsFor(config, req);
+    const query = parseInput(speakerBroadcastersQuery, req.query);
+    return speakerBroadcasterList(db, speaker, query, urls, requestUrl(urls, req));
   });
 }

@@ -1,7 +1,7 @@
 import type { ListResponse, Speaker } from '@kerygma/domain/catalogue';
-import type { SpeakerListQuery } from '@kerygma/domain/catalogue-queries';
+import type { SpeakerBroadcastersQuery, SpeakerListQuery } from '@kerygma/domain/catalogue-queries';
 import { liteBroadcasterDto, speakerDto, type Urls } from '../catalogue/dto.ts';
-import { listResponse, pagedResponse } from '../catalogue/paging.ts';
+import { listResponse, nextUrl, pagedResponse } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
 import { notFound } from '../errors.ts';
 import {
@@ -29,15 +29,25 @@ export async function speakerDetail(db: Db, idOrName: string, urls: Urls): Promi
   return speakerDto(row, urls);
 }
 
-export async function speakerBroadcasterList(db: Db, idOrName: string, urls: Urls) {
+export async function speakerBroadcasterList(
+  db: Db,
+  idOrName: string,
+  query: SpeakerBroadcastersQuery,
+  urls: Urls,
+  requestUrl: URL,
+) {
   const speaker = await speakerByIdOrName(db, idOrName);
   if (!speaker) throw notFound('error.speakerNotFound');
-  const rows = await speakerBroadcasters(db, Number(speaker.speaker_id));
+  const offset = (query.page - 1) * query.pageSize;
+  const rows = await speakerBroadcasters(db, Number(speaker.speaker_id), { limit: query.pageSize, offset });
   const results = rows.map((row) => ({
     ...liteBroadcasterDto(row, urls),
     sermonCount: Number(row.speaker_sermon_count),
   }));
-  return listResponse('speaker_broadcasters', 'Broadcasters', results, results.length, null);
+  // Past the last page there is no row to carry the total.
+  const total = rows[0]?.total ?? (query.page === 1 ? 0 : null);
+  const next = total !== null && offset + rows.length < total ? nextUrl(requestUrl, query.page, undefined) : null;
+  return listResponse('speaker_broadcasters', 'Broadcasters', results, total, next);
 }
 
 export async function highlightedSpeakerList(db: Db, urls: Urls, limit: number) {
