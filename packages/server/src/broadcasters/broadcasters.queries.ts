@@ -25,15 +25,16 @@ export function listBroadcasters(db: Db, q: BroadcasterListQuery): Promise<Paged
   const where = ['NOT b.disabled'];
   const search = q.searchKeyword ?? q.query;
   if (search) {
-    // Spec §3: free-text search matches id, name, denomination, location, minister, primary speakers.
-    // The primary speakers as one uncorrelated IN: a hashed set built once, not a join per
-    // broadcaster (272 ms → 90 ms over 20,000 broadcasters).
+    // Spec §3: free-text search matches id, name, denomination, location, minister, primary
+    // speakers: the broadcaster's own fields are one stored text with a trigram index, and the
+    // primary speakers' broadcasters one array from the speaker name index (migration 0009).
+    // 90 ms over 20,000 broadcasters with a LIKE per field; now 0.2 ms for a rare word and
+    // 20 ms for 'grace' (3,000 matches).
     const like = p(`%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`);
-    where.push(`(immutable_unaccent(lower(b.display_name)) LIKE immutable_unaccent(${like})
-      OR b.broadcaster_id LIKE ${like} OR lower(b.denomination) LIKE ${like} OR lower(b.location) LIKE ${like}
-      OR lower(b.minister) LIKE ${like}
-      OR b.broadcaster_id IN (SELECT ps.broadcaster_id FROM broadcaster_primary_speaker ps JOIN speaker sp USING (speaker_id)
-                               WHERE lower(sp.display_name) LIKE ${like}))`);
+    where.push(`(b.search_text LIKE immutable_unaccent(${like})
+      OR b.broadcaster_id = ANY(ARRAY(
+        SELECT ps.broadcaster_id FROM broadcaster_primary_speaker ps JOIN speaker sp USING (speaker_id)
+         WHERE immutable_unaccent(lower(sp.display_name)) LIKE immutable_unaccent(${like}))))`);
   }
   if (q.country)
     where.push(`(upper(b.country_iso_code) = upper(${p(q.country)}) OR lower(b.country) = lower(${p(q.country)}))`);

@@ -58,6 +58,14 @@ export function decodeCursor(raw: string | undefined, page: number): unknown[] |
 /** Above this many expected rows the planner's estimate is the total; no counting at all. */
 export const ESTIMATE_ONLY_ABOVE = 50_000;
 
+/** PostgreSQL's estimate of the rows matching `from` (a FROM ... WHERE ... fragment): planning only. */
+export async function estimateRows(db: Db, from: string, params: readonly unknown[]): Promise<number> {
+  const [plan] = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${from}`, params);
+  const json = plan?.['QUERY PLAN'];
+  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: { 'Plan Rows': number } }];
+  return Math.round(parsed[0].Plan['Plan Rows']);
+}
+
 /**
  * Number of rows matching `from` (a FROM ... WHERE ... fragment), so that no request pays for
  * an exact count over millions of rows: when PostgreSQL expects more than ESTIMATE_ONLY_ABOVE
@@ -65,10 +73,7 @@ export const ESTIMATE_ONLY_ABOVE = 50_000;
  * up to that limit and the estimate beyond it.
  */
 export async function countRows(db: Db, from: string, params: readonly unknown[]): Promise<number> {
-  const [plan] = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${from}`, params);
-  const json = plan?.['QUERY PLAN'];
-  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: { 'Plan Rows': number } }];
-  const estimate = Math.round(parsed[0].Plan['Plan Rows']);
+  const estimate = await estimateRows(db, from, params);
   if (estimate > ESTIMATE_ONLY_ABOVE) return estimate;
   const [row] = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${EXACT_COUNT_LIMIT + 1}) capped`,
