@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
 import type { Readable } from 'node:stream';
 
 /** Where the binaries live; defaults resolve `ffmpeg` / `ffprobe` on PATH. */
@@ -10,6 +11,11 @@ export type FfmpegBinaries = {
 /** Options every media function in this package accepts. */
 export type ToolOptions = FfmpegBinaries & {
   signal?: AbortSignal;
+  /**
+   * Scheduling priority added to the tool's processes (nice value, 0-19): work that runs beside
+   * a CPU-bound encode takes the cores it leaves idle instead of slowing it down.
+   */
+  niceness?: number;
 };
 
 export type RunOptions = ToolOptions & {
@@ -69,6 +75,13 @@ function start(
   const { signal, onStdout } = options;
   const fullArgs = tool === 'ffmpeg' ? ['-hide_banner', '-nostdin', ...args] : ['-hide_banner', ...args];
   const child = spawn(binaryFor(tool, options), fullArgs, { stdio: [stdin, 'pipe', 'pipe'] });
+  if (options.niceness && child.pid !== undefined) {
+    try {
+      setPriority(child.pid, options.niceness);
+    } catch {
+      // Only a scheduling hint: the work is the same without it.
+    }
+  }
 
   const done = new Promise<RunResult>((resolve, reject) => {
     const stdoutChunks: Buffer[] = [];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NotMediaError, probe } from '../probe.ts';
-import { run } from '../run.ts';
+import { FfmpegError, run } from '../run.ts';
 import { speechLikeAudio, testPatternVideo } from '../synth.ts';
 import { parseMediaPlaylist } from './hls.ts';
 import { ssimAgainst } from './quality.ts';
@@ -100,6 +100,15 @@ describe('videoRenditions', () => {
     const audioOnly = join(dir, 'speech.mp3');
     await speechLikeAudio(audioOnly, { seconds: 1, seed: 1 });
     await expect(videoRenditions(audioOnly, join(dir, 'x'))).rejects.toBeInstanceOf(NotMediaError);
+  });
+
+  it('rejects with the ladder’s own error when the ladder fails', async () => {
+    const broken = [{ name: 'low' as const, height: 360, bitrateKbps: 600, preset: 'no-such-preset' }];
+    const started = Date.now();
+    const failure = await videoRenditions(source, join(dir, 'broken'), { ladder: broken }).catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(FfmpegError);
+    expect((failure as FfmpegError).stderrTail).toMatch(/preset/i);
+    expect(Date.now() - started).toBeLessThan(20_000);
   });
 
   it('handles video without a soundtrack', async () => {

@@ -66,6 +66,8 @@ export const VIDEO_SCALER = 'bicubic';
 export const VIDEO_SEGMENT_SECONDS = 6;
 /** Above this frame rate the ladder runs at half the source rate. */
 export const MAX_FRAME_RATE = 31;
+/** Nice value of the work that runs beside the ladder (audio renditions, thumbnail). */
+const SIDE_WORK_NICENESS = 10;
 
 export type PlannedRung = VideoRungSpec & { width: number; outHeight: number };
 
@@ -364,10 +366,12 @@ export async function videoRenditions(
   const frameRate = ladderFrameRate(source.frameRate);
   await Promise.all(['hls', 'video'].map((dir) => mkdir(join(outDir, dir), { recursive: true })));
 
+  // One failure stops the other processes, and the job settles only once they have all exited.
+  const job = new AbortController();
   const tool: ToolOptions = {
     ffmpegPath: options.ffmpegPath,
     ffprobePath: options.ffprobePath,
-    signal: options.signal,
+    signal: options.signal ? AbortSignal.any([options.signal, job.signal]) : job.signal,
   };
   const top = rungs[0];
   if (!top) throw new RangeError('no rungs planned');
@@ -377,36 +381,48 @@ export async function videoRenditions(
   );
   const thumbnailPath = join(outDir, VIDEO_FILES.thumbnail);
 
-  // The ladder keeps both cores busy on its own; the audio and thumbnail run after it.
-  await run(
-    'ffmpeg',
-    videoLadderCommand(input, outDir, rungs, {
-      trimStartSeconds: trim,
-      segmentSeconds: options.segmentSeconds,
-      sourceFrameRate: source.frameRate,
-      scaler: options.scaler,
-    }),
-    tool,
-  );
-  const [audio] = await Promise.all([
-    source.hasAudio
-      ? audioRenditions(input, outDir, {
-          // Audio segments on the same grid as the video's.
-          hlsSegmentSeconds: options.segmentSeconds,
-          ...options.audio,
-          ...tool,
-          source,
+  // The ladder keeps both cores nearly busy; the soundtrack's renditions and the thumbnail run
+  // beside it at a lower priority, in the time the ladder's threads leave idle.
+  const side: ToolOptions = { ...tool, niceness: SIDE_WORK_NICENESS };
+  const settled = await Promise.allSettled(
+    [
+      run(
+        'ffmpeg',
+        videoLadderCommand(input, outDir, rungs, {
           trimStartSeconds: trim,
-        })
-      : null,
-    videoThumbnail(input, thumbnailPath, {
-      ...tool,
-      positionSeconds: thumbPosition,
-      trimStartSeconds: trim,
-      width: top.width,
-      height: top.outHeight,
-    }),
-  ]);
+          segmentSeconds: options.segmentSeconds,
+          sourceFrameRate: source.frameRate,
+          scaler: options.scaler,
+        }),
+        tool,
+      ),
+      source.hasAudio
+        ? audioRenditions(input, outDir, {
+            // Audio segments on the same grid as the video's.
+            hlsSegmentSeconds: options.segmentSeconds,
+            ...options.audio,
+            ...side,
+            source,
+            trimStartSeconds: trim,
+          })
+        : null,
+      videoThumbnail(input, thumbnailPath, {
+        ...side,
+        positionSeconds: thumbPosition,
+        trimStartSeconds: trim,
+        width: top.width,
+        height: top.outHeight,
+      }),
+    ].map((task) =>
+      Promise.resolve(task).catch((error: unknown) => {
+        job.abort(error);
+        throw error;
+      }),
+    ),
+  );
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) throw options.signal?.aborted ? options.signal.reason : failed.reason;
+  const audio = (settled[1] as PromiseFulfilledResult<AudioRenditions | null>).value;
 
   const audioPlaylist = audio ? join(outDir, AUDIO_FILES.hlsPlaylist) : null;
   const renditions = await Promise.all(
