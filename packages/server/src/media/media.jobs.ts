@@ -70,6 +70,16 @@ async function tracked<T>(db: Db, p: { sermonId: string; uploadId: string }, ctx
 }
 
 /**
+ * Tracker stages (spec §4) of renditions made and about to be stored: the thumbnail and the
+ * waveform are ready, then 'encoding syncing' while the files go to the media store.
+ */
+async function madeStages(db: Db, p: { sermonId: string; uploadId: string }, made: ('thumbnail' | 'waveform')[]) {
+  for (const stage of [...made, 'encoding-syncing'] as const) {
+    await addMediaEvent(db, { sermonId: p.sermonId, guid: p.uploadId, stage });
+  }
+}
+
+/**
  * Whether this encode's results still count, checked in the transaction that saves them: the
  * upload may have been deleted (POST jobs/delete) or a newer encode of it queued (new encoding
  * options) while ffmpeg ran. The upload row is locked so that a delete waits for the save.
@@ -151,10 +161,15 @@ export function encodeAudio({ db, media }: PipelineDeps) {
     const source = await loadSource(db, p, ctx.id);
     if (!source) return;
     const { result: renditions, outDir } = await tracked(db, p, ctx, () =>
-      workOnStored(media, source.storageKey, source.key, (input, out) =>
-        cachedRenditions(p.renditionCache, input, out, { job: 'audio', tags: source.tags }, () =>
-          audioRenditions(input, out, { signal: ctx.signal, tags: source.tags }),
-        ),
+      workOnStored(
+        media,
+        source.storageKey,
+        source.key,
+        (input, out) =>
+          cachedRenditions(p.renditionCache, input, out, { job: 'audio', tags: source.tags }, () =>
+            audioRenditions(input, out, { signal: ctx.signal, tags: source.tags }),
+          ),
+        () => madeStages(db, p, ['waveform']),
       ),
     );
     const work = { key: source.key, outDir };
@@ -174,16 +189,22 @@ export function encodeVideo({ db, media }: PipelineDeps) {
     const source = await loadSource(db, p, ctx.id);
     if (!source) return;
     const { result: v, outDir } = await tracked(db, p, ctx, () =>
-      workOnStored(media, source.storageKey, source.key, (input, out) => {
-        const options = {
-          trimStartSeconds: source.trim ?? undefined,
-          thumbPositionSeconds: source.thumb ?? undefined,
-          audio: { tags: source.tags },
-        };
-        return cachedRenditions(p.renditionCache, input, out, { job: 'video', options }, () =>
-          videoRenditions(input, out, { ...options, signal: ctx.signal }),
-        );
-      }),
+      workOnStored(
+        media,
+        source.storageKey,
+        source.key,
+        (input, out) => {
+          const options = {
+            trimStartSeconds: source.trim ?? undefined,
+            thumbPositionSeconds: source.thumb ?? undefined,
+            audio: { tags: source.tags },
+          };
+          return cachedRenditions(p.renditionCache, input, out, { job: 'video', options }, () =>
+            videoRenditions(input, out, { ...options, signal: ctx.signal }),
+          );
+        },
+        (made) => madeStages(db, p, made.audio ? ['thumbnail', 'waveform'] : ['thumbnail']),
+      ),
     );
     const work = { key: source.key, outDir };
     const saved = await db.transaction(async (tx) => {

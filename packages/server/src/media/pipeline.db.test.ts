@@ -72,7 +72,23 @@ describe.each(BACKENDS)('upload → encode → media list on %s', (backend) => {
   it('turns an uploaded audio file into MP3s, an AAC HLS stream and a waveform', async () => {
     await upload('1002', 'original-audio', audioFile);
     const states = await waitFor('1002', 'encoded-audio');
-    expect(states).toEqual(['upload-received', 'original-analyzed', 'encoding', 'encoded-audio']);
+    expect(states).toEqual([
+      'upload-received',
+      'original-analyzed',
+      'encoding',
+      'waveform',
+      'encoding-syncing',
+      'encoded-audio',
+    ]);
+    const tracker = await getJson(t.app, '/api/v2/node/sermons/1002/media_tracker');
+    expect(tracker.body.events.map((e: { stage: string }) => e.stage)).toEqual([
+      'upload received',
+      null,
+      'encoding',
+      'waveform',
+      'encoding syncing',
+      null,
+    ]);
     const { body: sermon } = await getJson(t.app, '/api/v2/node/sermons/1002');
     expect(sermon.hasAudio).toBe(true);
     expect(sermon.audioDurationSeconds).toBeGreaterThanOrEqual(5);
@@ -88,7 +104,16 @@ describe.each(BACKENDS)('upload → encode → media list on %s', (backend) => {
 
   it('turns an uploaded video into the ladder rungs it can fill, a thumbnail and its audio', async () => {
     await upload('1003', 'original-video', videoFile);
-    await waitFor('1003', 'encoded-video');
+    const states = await waitFor('1003', 'encoded-video');
+    expect(states.slice(2)).toEqual([
+      'encoding',
+      'thumbnail',
+      'waveform',
+      'encoding-syncing',
+      'audio-extracted',
+      'encoded-video',
+      'media-linked',
+    ]);
     const { body: sermon } = await getJson(t.app, '/api/v2/node/sermons/1003');
     expect(sermon.hasVideo).toBe(true);
     expect(sermon.hasAudio).toBe(true);

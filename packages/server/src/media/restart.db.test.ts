@@ -108,7 +108,12 @@ describe.each(BACKENDS)('an encode survives its worker being killed on %s', (bac
       const events = await db.query<{ stage: string }>(
         "SELECT stage FROM media_event WHERE sermon_id = '1005' ORDER BY event_id",
       );
-      expect(events.map((e) => e.stage).slice(-2)).toEqual(['encoding', 'encoded-audio']);
+      expect(events.map((e) => e.stage).slice(-4)).toEqual([
+        'encoding',
+        'waveform',
+        'encoding-syncing',
+        'encoded-audio',
+      ]);
       expect(events.filter((e) => e.stage === 'encoded-audio')).toHaveLength(1);
     } finally {
       await db.close();

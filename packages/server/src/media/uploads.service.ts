@@ -154,6 +154,9 @@ export async function continueUpload(db: Db, broadcasterId: string, guid: string
 const TRACKER_LABELS: Record<string, string> = {
   'upload-received': 'upload received',
   encoding: 'encoding',
+  thumbnail: 'thumbnail',
+  waveform: 'waveform',
+  'encoding-syncing': 'encoding syncing',
   'encoding-retry': 'delayed',
   'pipeline-failed': 'encoding error',
   'two-step-received': 'waiting for advanced settings',

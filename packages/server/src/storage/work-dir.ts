@@ -7,18 +7,21 @@ import type { MediaStore } from './store.ts';
  * `sourceKey` and an empty folder for its output, whose files are then stored under `outputKey`
  * (replacing what was there). Scratch files are removed either way. `outDir` is returned for
  * turning output paths into keys (`${outputKey}/${path.relative(outDir, file)}`).
+ * `beforeStore` runs between the two (e.g. to report that the output is being stored).
  */
 export async function workOnStored<T>(
   store: MediaStore,
   sourceKey: string,
   outputKey: string,
   work: (input: string, outDir: string) => Promise<T>,
+  beforeStore?: (result: T) => Promise<void>,
 ): Promise<{ result: T; outDir: string }> {
   const dir = await store.workDir();
   try {
     const input = await store.localCopy(sourceKey, dir);
     const outDir = path.join(dir, 'out');
     const result = await work(input, outDir);
+    await beforeStore?.(result);
     await store.moveDirIn(outputKey, outDir);
     return { result, outDir };
   } finally {
