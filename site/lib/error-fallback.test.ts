@@ -1,6 +1,7 @@
 import { getTranslator } from '@kerygma/i18n/t';
 import { describe, expect, it } from 'vitest';
-import { errorFallbackHtml, escapeHtml, isErrorRoute, withErrorPageFallback } from './error-fallback.ts';
+import { errorFallbackHtml, isErrorRoute, withErrorPageFallback } from './error-fallback.ts';
+import { escapeHtml } from './html.ts';
 
 describe('the error page fallback', () => {
   it('answers a minimal, escaped, localized page when rendering the error page throws', async () => {

@@ -1,4 +1,5 @@
 import type { Translate } from '@kerygma/i18n/t';
+import { escapeHtml } from './html.ts';
 
 /**
  * The error page's own fallback (spec §8 "Error-page failure fallback"): when rendering the
@@ -6,12 +7,6 @@ import type { Translate } from '@kerygma/i18n/t';
  * 'An error occurred while showing the error page', the details and a link home — built from
  * plain strings, with every value escaped, so nothing on it can fail again.
  */
-
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
-}
 
 export type FallbackPage = {
   t: Translate;
