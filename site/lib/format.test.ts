@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  compareText,
   formatAdStat,
   formatCompact,
   formatDate,
@@ -160,5 +161,13 @@ describe('dates per locale', () => {
   it('groups numbers per locale', () => {
     expect(formatNumber(1_234_567, 'en')).toBe('1,234,567');
     expect(formatNumber(1_234_567, 'de')).toBe('1.234.567');
+  });
+});
+
+describe('compareText', () => {
+  it("sorts names in the reader's language", () => {
+    const names = ['Zürich', 'Ávila', 'Oslo', 'Öland'];
+    expect([...names].sort((a, b) => compareText(a, b, 'de'))).toEqual(['Ávila', 'Öland', 'Oslo', 'Zürich']);
+    expect([...names].sort((a, b) => compareText(a, b, 'sv'))).toEqual(['Ávila', 'Oslo', 'Zürich', 'Öland']);
   });
 });

@@ -14,14 +14,22 @@ const UNITS = [
  * Intl formatters take tens of microseconds to build and a page formats hundreds of values, so
  * each is built once per locale and options (few: the site's locales times a handful of styles).
  */
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
-function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.Collator>();
+function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.Collator>(key: string, make: () => T): T {
   let f = formatters.get(key) as T | undefined;
   if (!f) {
     f = make();
     formatters.set(key, f);
   }
   return f;
+}
+
+/**
+ * Compares two texts in the reader's language, for sorting names (`list.sort((a, b) =>
+ * compareText(a.name, b.name, lang))`); `localeCompare` with a locale builds a collator per call.
+ */
+export function compareText(a: string, b: string, locale = 'en'): number {
+  return formatter(`c:${locale}`, () => new Intl.Collator(locale)).compare(a, b);
 }
 
 /** Number with grouping in the reader's language: 12,345 / 12.345 / 12 345. */
