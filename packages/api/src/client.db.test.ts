@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectFetch } from '../../server/src/site/inject-fetch.ts';
 import { buildTestApp, type TestApp } from '../../server/src/test/test-app.ts';
 import { BACKENDS } from '../../server/src/test/test-db.ts';
-import { type ApiClientOptions, createApiClient } from './client.ts';
+import { type ApiClientOptions, type ApiFetch, createApiClient } from './client.ts';
 import { ApiRequestError } from './request.ts';
 
 type Sent = { url: URL; headers: Record<string, string>; credentials: RequestInit['credentials'] };
@@ -18,9 +18,9 @@ describe.each(BACKENDS)('API client against the app on %s', (backend) => {
 
   function client(options: Partial<ApiClientOptions> = {}) {
     const inject = injectFetch(t.app);
-    const recording: typeof fetch = (input, init) => {
+    const recording: ApiFetch = (input, init) => {
       sent.push({
-        url: new URL(String(input)),
+        url: new URL(input),
         headers: Object.fromEntries(new Headers(init?.headers).entries()),
         credentials: init?.credentials,
       });

@@ -16,6 +16,17 @@ import {
   type Query,
 } from './request.ts';
 
+/** What the client reads of a response: a fetch Response has it, and so does an in-process answer. */
+export type ApiResponse = {
+  ok: boolean;
+  status: number;
+  headers: { get(name: string): string | null };
+  json(): Promise<unknown>;
+  text(): Promise<string>;
+};
+/** The fetch the client calls: the global fetch, or the server's in-process one for its own pages. */
+export type ApiFetch = (url: string, init?: RequestInit) => Promise<ApiResponse>;
+
 export type ApiClientOptions = {
   /** Origin of the API, e.g. 'https://kerygma.example' (the base path is added). */
   origin: string;
@@ -30,7 +41,7 @@ export type ApiClientOptions = {
   sameHost?: boolean;
   /** Server-side: the Origin header to send (spec §7: "on the server an Origin header from host"). */
   serverOrigin?: string;
-  fetch?: typeof fetch;
+  fetch?: ApiFetch;
   /** Localised 'error.withStatus' text. */
   withStatus?: (status: number) => string;
 };
@@ -40,7 +51,7 @@ export type RequestOptions = { query?: Query; noCache?: boolean; joinArrays?: bo
 /** The typed client over the catalogue API; the site, the dashboard, e2e tests and scripts use it. */
 export function createApiClient(options: ApiClientOptions) {
   const base = apiBase(options.origin, options.apibranch);
-  const doFetch = options.fetch ?? fetch;
+  const doFetch: ApiFetch = options.fetch ?? fetch;
   const withStatus = options.withStatus ?? ((status: number) => `The request failed with status ${status}`);
 
   async function get<T>(path: string, request: RequestOptions = {}): Promise<T> {
@@ -59,7 +70,7 @@ export function createApiClient(options: ApiClientOptions) {
     const headers: Record<string, string> = { 'accept-language': options.language, accept: 'application/json' };
     if (options.apiKey) headers['x-api-key'] = options.apiKey;
     if (options.serverOrigin) headers.origin = options.serverOrigin;
-    let response: Response;
+    let response: ApiResponse;
     try {
       if (json !== undefined) headers['content-type'] = 'application/json';
       response = await doFetch(url, {

@@ -1,3 +1,4 @@
+import type { ApiFetch, ApiResponse } from '@kerygma/api/client';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../http/api-base.ts';
 
@@ -9,34 +10,46 @@ import { API_BASE } from '../http/api-base.ts';
 const REFERENCE_PATHS = new Set([`${API_BASE}/node/filter_options`, `${API_BASE}/node/languages`]);
 const REFERENCE_TTL_MS = 60_000;
 
-type Answer = { status: number; headers: [string, string][]; payload: Buffer };
+type Answer = { status: number; headers: Record<string, string>; body: string };
+
+/**
+ * The in-process answer as the API client reads it (ApiResponse): the body stays the string
+ * Fastify wrote, parsed once by json(), without a fetch Response's byte stream around it.
+ */
+function clientResponse(answer: Answer): ApiResponse {
+  return {
+    ok: answer.status >= 200 && answer.status < 300,
+    status: answer.status,
+    headers: { get: (name) => answer.headers[name.toLowerCase()] ?? null },
+    json: async () => JSON.parse(answer.body) as unknown,
+    text: async () => answer.body,
+  };
+}
 
 /**
  * A fetch for server-side rendering that hands API requests straight to Fastify's router
  * (app.inject) instead of going out through a socket to ourselves.
  */
-export function injectFetch(app: FastifyInstance, now: () => number = Date.now): typeof fetch {
+export function injectFetch(app: FastifyInstance, now: () => number = Date.now): ApiFetch {
   const reference = new Map<string, { answer: Answer; expires: number }>();
 
-  const inject = async (url: URL, init: RequestInit | undefined): Promise<Answer> => {
-    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+  const inject = async (url: URL, init: RequestInit = {}): Promise<Answer> => {
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
     const res = await app.inject({
-      method: (init?.method ?? 'GET') as 'GET' | 'POST',
+      method: (init.method ?? 'GET') as 'GET' | 'POST',
       url: url.pathname + url.search,
       headers: { ...headers, host: url.host },
-      ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
+      ...(typeof init.body === 'string' ? { payload: init.body } : {}),
     });
-    return {
-      status: res.statusCode,
-      headers: Object.entries(res.headers).flatMap(([k, v]) =>
-        v === undefined ? [] : (Array.isArray(v) ? v : [String(v)]).map((item) => [k, item] as [string, string]),
-      ),
-      payload: res.rawPayload,
-    };
+    const answerHeaders: Record<string, string> = {};
+    for (const [name, value] of Object.entries(res.headers)) {
+      if (value !== undefined) answerHeaders[name] = Array.isArray(value) ? value.join(', ') : String(value);
+    }
+    return { status: res.statusCode, headers: answerHeaders, body: res.payload };
   };
 
   return async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
+    const url = new URL(input);
     const shared = (init?.method ?? 'GET') === 'GET' && !url.search && REFERENCE_PATHS.has(url.pathname);
     let answer: Answer;
     if (shared) {
@@ -48,6 +61,6 @@ export function injectFetch(app: FastifyInstance, now: () => number = Date.now):
         if (answer.status === 200) reference.set(key, { answer, expires: now() + REFERENCE_TTL_MS });
       }
     } else answer = await inject(url, init);
-    return new Response(new Uint8Array(answer.payload), { status: answer.status, headers: answer.headers });
+    return clientResponse(answer);
   };
 }
