@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
+import { demoMediaReady } from '../packages/server/src/seed/demo-media-ready.ts';
 import { loadAverage, run, type Server, startServer } from './lib/serve.ts';
 
 /**
@@ -165,9 +166,11 @@ async function main() {
     const server = await startServer({
       port: PORT,
       script: 'bench/lib/site-server.ts',
-      env: { SITE_ROOT: SITE_BUILD, KERYGMA_DATA_DIR: DATA_DIR, DATABASE_URL: '' },
+      env: { SITE_ROOT: SITE_BUILD, KERYGMA_DATA_DIR: DATA_DIR, DATABASE_URL: '', RUN_JOBS: 'true' },
     });
     servers.push(server);
+    // A first seed queues its media; the server's worker encodes it (already done on later runs).
+    await demoMediaReady(server.origin, 900_000);
     stopChromium = await launchChromium();
     const only = args.only?.split(',');
     const pages = (await pickPages(server.origin)).filter(([name]) => !only || only.includes(name));

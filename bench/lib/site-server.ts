@@ -2,9 +2,11 @@ import { buildApp } from '../../packages/server/src/app.ts';
 import { entityCache } from '../../packages/server/src/catalogue/entity-cache.ts';
 import { loadConfig } from '../../packages/server/src/config.ts';
 import { openDatabase } from '../../packages/server/src/db/open.ts';
+import { jobHandlers } from '../../packages/server/src/jobs/handlers.ts';
+import { startWorker } from '../../packages/server/src/jobs/worker.ts';
 import { mediaCounters } from '../../packages/server/src/media/media-counters.ts';
-import { localMediaStore } from '../../packages/server/src/media/media-store.ts';
 import { statsCache } from '../../packages/server/src/reference/catalogue-stats.ts';
+import { openMediaStore } from '../../packages/server/src/storage/open-store.ts';
 
 /**
  * The web process of main.ts (buildApp: same routes, hooks, mountSite and page delivery) with
@@ -12,24 +14,33 @@ import { statsCache } from '../../packages/server/src/reference/catalogue-stats.
  * its own build of site/ (which a concurrent `pnpm build` cannot swap under it) and the bare
  * reference page of bench/bare-site through the same code. Other settings from the environment,
  * as main.ts reads them. It neither migrates nor seeds: the database is prepared beforehand
- * (bench:data, or seed.cli for Lighthouse's demo catalogue).
+ * (bench:data, or seed.cli for Lighthouse's demo catalogue). With RUN_JOBS=true it also runs the
+ * job worker, as main.ts does, so that a freshly seeded demo catalogue gets its media encoded.
  */
 const siteRoot = process.env.SITE_ROOT;
 if (!siteRoot) throw new Error('SITE_ROOT is required');
 const config = loadConfig();
 const db = await openDatabase(config, () => {});
+const media = await openMediaStore(config);
+const worker =
+  process.env.RUN_JOBS === 'true' ? await startWorker({ db, handlers: jobHandlers({ db, media }) }) : undefined;
 const stats = statsCache(db);
 stats.peek(); // start computing catalogue totals now, as main.ts does
 const app = await buildApp(
   {
     db,
     config,
-    media: localMediaStore(config.mediaDir),
+    media,
     stats,
     entities: entityCache(db),
     counters: mediaCounters(db),
   },
   { rootDir: siteRoot },
 );
-process.on('SIGTERM', () => void app.close().then(() => db.close().then(() => process.exit(0))));
+process.on('SIGTERM', async () => {
+  await worker?.stop();
+  await app.close();
+  await db.close();
+  process.exit(0);
+});
 await app.listen({ port: config.port, host: config.host });
