@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type {
   Broadcaster,
   LiteBroadcaster,
@@ -11,6 +12,7 @@ import type {
   Speaker,
 } from '@kerygma/domain/catalogue';
 import { SERMON_LANGUAGES } from '@kerygma/domain/languages';
+import { safeFileName } from '../storage/store.ts';
 
 /**
  * Database rows → API objects. Rows arrive with snake_case columns (or as row_to_json objects,
@@ -161,7 +163,24 @@ export function mediaUrl(urls: Urls, storageKey: string): string {
   return `${urls.origin}/media/${storageKey.split('/').map(encodeURIComponent).join('/')}`;
 }
 
-export function mediaDto(m: Row, urls: Urls): Media {
+/** How a download names its quality after the sermon's name ('' for the main file). */
+const DOWNLOAD_QUALITY: Record<string, string> = { '1080p': ' (1080p)', high: '', low: ' (low)' };
+
+/**
+ * The file name a download gets (spec §7 downloadURL): the sermon's date and title, the
+ * quality when it is not the main file, and the file's own extension, e.g. '2024-01-07 Faith
+ * and Works.mp3', '2024-01-07 Faith and Works (low).mp3'. Characters that file systems refuse are
+ * dropped; the media route checks the name again.
+ */
+export function downloadFileName(sermon: { preachDate: string; title: string }, m: Row, key: string): string {
+  const ext = path.posix.extname(key);
+  const quality =
+    m.media_type === 'mp4' && m.quality === 'high' ? ' (720p)' : (DOWNLOAD_QUALITY[str(m.quality) ?? ''] ?? '');
+  const language = m.media_type === 'caption' && m.language_code ? ` (${m.language_code})` : '';
+  return safeFileName(`${sermon.preachDate} ${sermon.title}`.slice(0, 120) + quality + language + ext);
+}
+
+export function mediaDto(m: Row, urls: Urls, sermon?: { preachDate: string; title: string }): Media {
   const key = str(m.storage_key);
   const stream = key ? mediaUrl(urls, key) : str(m.external_url);
   const thumb = str(m.thumbnail_storage_key);
@@ -174,7 +193,9 @@ export function mediaDto(m: Row, urls: Urls): Media {
     sermonID: text(m.sermon_id),
     streamURL: stream,
     eventStreamURL: null,
-    downloadURL: key ? `${mediaUrl(urls, key)}?download=1` : stream,
+    downloadURL: key
+      ? `${mediaUrl(urls, key)}?download=${sermon ? encodeURIComponent(downloadFileName(sermon, m, key)) : '1'}`
+      : stream,
     rawURL: stream,
     bitrate: bitrate === null ? null : Math.round(bitrate / 1000),
     fileSizeBytes: intOrNull(m.file_size_bytes),
@@ -203,12 +224,12 @@ const qualityRank = (q: unknown) => {
  * Groups media items into the media set; highest quality first and lowest last within each
  * list (spec §3: "high audio" is the first, "low audio" the last).
  */
-export function mediaSetDto(items: Row[], urls: Urls): MediaSet {
+export function mediaSetDto(items: Row[], urls: Urls, sermon?: { preachDate: string; title: string }): MediaSet {
   const set: MediaSet = { audio: [], video: [], text: [], captions: [] };
   const sorted = [...items].sort((a, b) => qualityRank(a.quality) - qualityRank(b.quality));
   for (const m of sorted) {
     const type = String(m.media_type);
-    const dto = mediaDto(m, urls);
+    const dto = mediaDto(m, urls, sermon);
     if (AUDIO.has(type)) set.audio.push(dto);
     else if (VIDEO.has(type)) set.video.push(dto);
     else if (TEXT.has(type)) set.text.push(dto);
@@ -287,6 +308,6 @@ export function sermonDto(s: Row, media: Row[], urls: Urls): Sermon {
     showCC: bool(s.show_cc),
     acceptCopyright: bool(s.accept_copyright),
     captionLanguages: captionLanguages(media),
-    media: mediaSetDto(media, urls),
+    media: mediaSetDto(media, urls, { preachDate: lite.preachDate, title: lite.displayTitle }),
   };
 }

@@ -58,8 +58,30 @@ describe.each(BACKENDS)('media files on %s', (backend) => {
     for (const q of ['download=1', 'download=true']) {
       const res = await get(`/media/1000/audio-high.mp3?${q}`);
       expect(res.statusCode, q).toBe(200);
-      expect(res.headers['content-disposition']).toBe('attachment; filename="audio-high.mp3"');
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="audio-high.mp3"; filename*=UTF-8''audio-high.mp3`,
+      );
       expect(res.rawPayload).toHaveLength(4096);
+    }
+  });
+
+  it('?download=<name> → attachment under that name, made safe, with the file’s extension', async () => {
+    const cases: [string, string, string][] = [
+      [
+        '2024-01-07%20Faith%20and%20Works.mp3',
+        '2024-01-07 Faith and Works.mp3',
+        '2024-01-07%20Faith%20and%20Works.mp3',
+      ],
+      ['..%2F..%2Fetc%2Fpasswd', 'etc passwd.mp3', 'etc%20passwd.mp3'],
+      ['Report%22%0D%0ASet-Cookie%3A%20x', 'Report Set-Cookie x.mp3', 'Report%20Set-Cookie%20x.mp3'],
+      ['%EC%9D%80%ED%98%9C%20(low)', ' (low).mp3', '%EC%9D%80%ED%98%9C%20%28low%29.mp3'],
+    ];
+    for (const [asked, ascii, encoded] of cases) {
+      const res = await get(`/media/1000/audio-high.mp3?download=${asked}`);
+      expect(res.statusCode, asked).toBe(200);
+      expect(res.headers['content-disposition'], asked).toBe(
+        `attachment; filename="${ascii.trim() || 'download'}"; filename*=UTF-8''${encoded}`,
+      );
     }
   });
 
@@ -91,6 +113,10 @@ describe.each(BACKENDS)('media files on %s', (backend) => {
     const url = new URL(sermon.media.audio[0].downloadURL);
     const res = await get(url.pathname + url.search);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toContain('audio-high.mp3');
+    // Saved under the sermon's date and title, not the storage name.
+    const saved = decodeURIComponent(String(res.headers['content-disposition']).split("UTF-8''")[1] ?? '');
+    expect(saved).toBe(
+      `${sermon.preachDate} ${sermon.displayTitle}.mp3`.replace(/[<>:"/\\|?*]/g, ' ').replace(/\s+/g, ' '),
+    );
   });
 });

@@ -10,9 +10,20 @@ import {
   isValidKey,
   type MediaStore,
   RangeNotSatisfiableError,
+  safeFileName,
 } from '../storage/store.ts';
 
-const mediaQuery = z.object({ download: z.string().optional() });
+/** `download`: '1' (or 'true') downloads under the file's own name; any other value is the name. */
+const mediaQuery = z.object({ download: z.string().max(300).optional() });
+
+/** The name a download is saved under: the asked one, made safe and ending in the file's extension. */
+function downloadName(key: string, asked: string): string {
+  const own = path.posix.basename(key);
+  if (asked === '1' || asked === 'true') return own;
+  const ext = path.posix.extname(key);
+  const name = safeFileName(asked);
+  return name.toLowerCase().endsWith(ext.toLowerCase()) ? name : `${name}${ext}`;
+}
 
 const VIDEO = /\.(mp4|m4v|webm|mov)$/i;
 const PLAYABLE = /\.(mp3|m4a|aac|mp4|m4v|webm|mov|m3u8)$/i;
@@ -31,16 +42,16 @@ export function mediaRoutes(app: FastifyInstance, { media, counters }: ApiDeps) 
     const key = (req.params as { '*': string })['*'];
     if (!isValidKey(key)) throw notFound('error.mediaNotFound');
     const { download } = parseInput(mediaQuery, req.query);
-    const downloadName = download === '1' || download === 'true' ? path.posix.basename(key) : undefined;
-    const where = await media.locate(key, { downloadName });
+    const saveAs = download ? downloadName(key, download) : undefined;
+    const where = await media.locate(key, { downloadName: saveAs });
     const sermonId = key.split('/')[0] as string;
     const kind = VIDEO.test(key) ? 'video' : 'audio';
-    if (downloadName) counters.record(sermonId, 'download', kind);
+    if (saveAs) counters.record(sermonId, 'download', kind);
     else if (PLAYABLE.test(key) && /^(bytes=0-\d*)?$/.test(req.headers.range ?? '')) {
       counters.record(sermonId, 'play', kind);
     }
     if ('file' in where) {
-      if (downloadName) reply.header('content-disposition', contentDisposition(downloadName));
+      if (saveAs) reply.header('content-disposition', contentDisposition(saveAs));
       // Cache a day (sendFile writes Cache-Control itself; a header set beforehand would be replaced).
       return reply.sendFile(path.basename(where.file), path.dirname(where.file), { maxAge: 86_400_000 });
     }

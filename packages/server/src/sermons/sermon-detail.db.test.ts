@@ -51,7 +51,7 @@ describe.each(BACKENDS)('sermon detail and errors on %s', (backend) => {
       duration: 600,
       fileSizeBytes: 1234567,
       streamURL: 'http://kerygma.test/media/1000/audio-high.mp3',
-      downloadURL: 'http://kerygma.test/media/1000/audio-high.mp3?download=1',
+      downloadURL: 'http://kerygma.test/media/1000/audio-high.mp3?download=1965-01-03%20Justified%20by%20Faith%201.mp3',
     });
     expect(body.media.audio[1]).toMatchObject({ quality: 'low', bitrate: 32 });
     expect(body.media.video).toEqual([]);

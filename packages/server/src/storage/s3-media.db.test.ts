@@ -118,7 +118,7 @@ describe.each(BACKENDS)(`audio through an S3 bucket (${HAS_CEPH_RGW ? 'Ceph RGW'
     const res = await get(`/media/${out}/audio/low.mp3?download=1`);
     expect(res.statusCode).toBe(302);
     const file = await fetch(String(res.headers.location));
-    expect(file.headers.get('content-disposition')).toBe('attachment; filename="low.mp3"');
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="low.mp3"; filename*=UTF-8''low.mp3`);
   });
 
   it('serves HLS playlists through the app, so their relative segment links come back here', async () => {

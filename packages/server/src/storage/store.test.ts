@@ -225,7 +225,9 @@ describe('S3 store specifics', () => {
 
     const download = await store.locate('7102/r/g/1/audio low.mp3', { downloadName: 'audio low.mp3' });
     const res = await fetch((download as { url: string }).url);
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="audio low.mp3"');
+    expect(res.headers.get('content-disposition')).toBe(
+      `attachment; filename="audio low.mp3"; filename*=UTF-8''audio%20low.mp3`,
+    );
 
     const cdn = s3MediaStore({ ...config, publicUrl: 'https://cdn.example.org/media' }, { client });
     expect(await cdn.locate('7102/r/g/1/audio low.mp3')).toEqual({

@@ -93,7 +93,32 @@ export function rangeEnd(range: ByteRange, size: number): number {
   return end;
 }
 
-/** A Content-Disposition that downloads the object as `name`. */
+/**
+ * `name` as a file name every system accepts: no path separators, control characters or the
+ * characters Windows refuses, spaces collapsed, no dots or spaces at either end, at most 180
+ * characters.
+ */
+export function safeFileName(name: string): string {
+  const cleaned = name
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s.]+|[\s.]+$/g, '');
+  return cleaned.slice(0, 180) || 'download';
+}
+
+/**
+ * A Content-Disposition that downloads the object as `name` (RFC 6266): an ASCII `filename` for
+ * old clients and the exact UTF-8 name in `filename*` (a Korean or Tamil title stays readable).
+ */
 export function contentDisposition(name: string): string {
-  return `attachment; filename="${name.replace(/["\\\r\n]/g, '')}"`;
+  const safe = safeFileName(name);
+  const ascii =
+    safe
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/\s+/g, ' ')
+      .trim() || 'download';
+  const encoded = encodeURIComponent(safe).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
