@@ -5,11 +5,11 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
-import demoMediaReady from '../e2e/demo-media-ready.ts';
 import { audioRenditions } from '../packages/ffmpeg/src/renditions/audio.ts';
 import { speechLikeAudio } from '../packages/ffmpeg/src/synth.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { openDatabase } from '../packages/server/src/db/open.ts';
+import { demoMediaReady } from '../packages/server/src/seed/demo-media-ready.ts';
 import { CACHE, exists } from './media-audio.ts';
 
 /**
@@ -205,14 +205,11 @@ const median = (xs: number[]) => {
 
 let server = await startServer();
 try {
-  let picked = await pickSermon();
+  // The first start encodes the demo media in the background: let it finish, so that there is
+  // an audio sermon to pick and no demo encode replaces the 60-minute recording afterwards.
+  await demoMediaReady(ORIGIN, 900_000);
+  const picked = await pickSermon();
   if (!picked.ready) {
-    // The first start encodes the demo media in the background: let it finish, so that no demo
-    // encode replaces the 60-minute recording afterwards.
-    await demoMediaReady({ projects: [{ use: { baseURL: ORIGIN } }] } as unknown as Parameters<
-      typeof demoMediaReady
-    >[0]);
-    picked = await pickSermon();
     await stopServer(server);
     await install60Minutes(picked.id);
     server = await startServer();
