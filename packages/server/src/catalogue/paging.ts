@@ -72,8 +72,14 @@ export async function estimateRows(db: Db, from: string, params: readonly unknow
  * rows its estimate is used; otherwise at most EXACT_COUNT_LIMIT + 1 rows are counted, exact
  * up to that limit and the estimate beyond it.
  */
-export async function countRows(db: Db, from: string, params: readonly unknown[]): Promise<number> {
-  const estimate = await estimateRows(db, from, params);
+export async function countRows(
+  db: Db,
+  from: string,
+  params: readonly unknown[],
+  /** PostgreSQL's estimate for `from`, when the caller already asked for it. */
+  known?: number,
+): Promise<number> {
+  const estimate = known ?? (await estimateRows(db, from, params));
   if (estimate > ESTIMATE_ONLY_ABOVE) return estimate;
   const [row] = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${EXACT_COUNT_LIMIT + 1}) capped`,

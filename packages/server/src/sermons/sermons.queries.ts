@@ -199,7 +199,12 @@ export function sermonFrom(f: SermonFilters, params: unknown[], joins = ''): str
   return `FROM ${from} ${joins} WHERE ${where.join(' AND ')}`;
 }
 
-export type SermonPage = { rows: Row[]; nextKey: unknown[] | undefined };
+export type SermonPage = {
+  rows: Row[];
+  nextKey: unknown[] | undefined;
+  /** PostgreSQL's estimate of all matching rows, when the page's query needed it (relevance). */
+  estimate?: number;
+};
 
 /** One page of a sermon list. `after` continues a keyset walk; otherwise `offset` applies. */
 export async function listSermons(
@@ -287,6 +292,7 @@ async function relevancePage(
       page.map((r) => r.sermon_id),
     ),
     nextKey: undefined,
+    estimate: matches,
   };
 }
 

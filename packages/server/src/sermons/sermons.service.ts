@@ -95,7 +95,7 @@ export async function sermonList(
   const totalCount =
     page.rows.length < q.pageSize && (q.page === 1 || page.rows.length > 0)
       ? offset + page.rows.length
-      : ((await keptTotal(db, filters, ctx)) ?? (await countRows(db, countFrom, countParams)));
+      : ((await keptTotal(db, filters, ctx)) ?? (await countRows(db, countFrom, countParams, page.estimate)));
   const hasMore = page.rows.length === q.pageSize && offset + page.rows.length < totalCount;
   const cursor = hasMore && page.nextKey ? encodeCursor({ page: q.page + 1, values: page.nextKey }) : undefined;
   const next = hasMore ? nextUrl(ctx.requestUrl, q.page, cursor) : null;
