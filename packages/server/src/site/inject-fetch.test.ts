@@ -49,4 +49,19 @@ describe('injectFetch', () => {
     expect(again.status).toBe(503);
     expect(calls.languages).toBe(2);
   });
+
+  it('parses shared reference data once and hands it out frozen', async () => {
+    const { app } = await api();
+    const fetch = injectFetch(app);
+    const get = async () => (await fetch(`${origin}${API_BASE}/node/filter_options`)).json();
+    const first = (await get()) as { lang: unknown };
+    expect(await get()).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(() => {
+      first.lang = 'changed';
+    }).toThrow(TypeError);
+    // Other answers are parsed per call: each caller may keep and change its own.
+    const a = await (await fetch(`${origin}${API_BASE}/node/sermons`)).json();
+    expect(Object.isFrozen(a)).toBe(false);
+  });
 });
