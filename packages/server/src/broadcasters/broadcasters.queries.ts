@@ -2,6 +2,7 @@ import type { BroadcasterListQuery } from '@kerygma/domain/catalogue-queries';
 import type { Row } from '../catalogue/dto.ts';
 import { type KeyColumn, type Paged, pagedRows } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
+import { escapeLike } from '../db/like.ts';
 
 const CATEGORY_BITS = { church: 1, school: 2, seminary: 4, radio: 8 } as const;
 
@@ -30,7 +31,7 @@ export function listBroadcasters(db: Db, q: BroadcasterListQuery): Promise<Paged
     // primary speakers' broadcasters one array from the speaker name index (migration 0009).
     // 90 ms over 20,000 broadcasters with a LIKE per field; now 0.2 ms for a rare word and
     // 20 ms for 'grace' (3,000 matches).
-    const like = p(`%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`);
+    const like = p(`%${escapeLike(search.toLowerCase())}%`);
     where.push(`(b.search_text LIKE immutable_unaccent(${like})
       OR b.broadcaster_id = ANY(ARRAY(
         SELECT ps.broadcaster_id FROM broadcaster_primary_speaker ps JOIN speaker sp USING (speaker_id)

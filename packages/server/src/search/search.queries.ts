@@ -1,4 +1,5 @@
 import type { Db } from '../db/db.ts';
+import { escapeLike } from '../db/like.ts';
 
 /** Hashtags starting with the query's first word, most used first. */
 export function hashtags(db: Db, query: string, limit: number) {
@@ -6,6 +7,6 @@ export function hashtags(db: Db, query: string, limit: number) {
   return db.query<{ hashtag: string; display: string; sermon_count: number }>(
     `SELECT hashtag, display, sermon_count FROM hashtag
       WHERE hashtag LIKE $1 AND sermon_count > 0 ORDER BY sermon_count DESC, hashtag LIMIT $2`,
-    [`${word.replace(/[\\%_]/g, '\\$&')}%`, limit],
+    [`${escapeLike(word)}%`, limit],
   );
 }

@@ -3,6 +3,7 @@ import { PUBLISHED } from '../catalogue/counts.ts';
 import type { Row } from '../catalogue/dto.ts';
 import { type KeyColumn, type Paged, pagedRows } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
+import { escapeLike } from '../db/like.ts';
 
 const ORDERS: Record<SpeakerListQuery['sortBy'], KeyColumn[]> = {
   name: [
@@ -37,7 +38,7 @@ export function listSpeakers(db: Db, q: SpeakerListQuery): Promise<Paged<Row>> {
   const search = q.query ?? q.searchKeyword;
   if (search)
     where.push(
-      `immutable_unaccent(lower(sp.display_name)) LIKE immutable_unaccent(${p(`%${search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`)})`,
+      `immutable_unaccent(lower(sp.display_name)) LIKE immutable_unaccent(${p(`%${escapeLike(search.toLowerCase())}%`)})`,
     );
   if (q.letter) {
     where.push(
