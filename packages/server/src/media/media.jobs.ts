@@ -73,10 +73,12 @@ async function tracked<T>(db: Db, p: { sermonId: string; uploadId: string }, ctx
  * Tracker stages (spec §4) of renditions made and about to be stored: the thumbnail and the
  * waveform are ready, then 'encoding syncing' while the files go to the media store.
  */
-async function madeStages(db: Db, p: { sermonId: string; uploadId: string }, made: ('thumbnail' | 'waveform')[]) {
-  for (const stage of [...made, 'encoding-syncing'] as const) {
-    await addMediaEvent(db, { sermonId: p.sermonId, guid: p.uploadId, stage });
-  }
+function madeStages(db: Db, p: { sermonId: string; uploadId: string }, made: ('thumbnail' | 'waveform')[]) {
+  return db.transaction(async (tx) => {
+    for (const stage of [...made, 'encoding-syncing'] as const) {
+      await addMediaEvent(tx, { sermonId: p.sermonId, guid: p.uploadId, stage });
+    }
+  });
 }
 
 /**
