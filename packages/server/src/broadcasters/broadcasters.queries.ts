@@ -1,6 +1,6 @@
 import type { BroadcasterListQuery } from '@kerygma/domain/catalogue-queries';
 import type { Row } from '../catalogue/dto.ts';
-import { type KeyColumn, type Paged, pagedRows } from '../catalogue/paging.ts';
+import { type KeyColumn, type ListOptions, type Paged, pagedRows } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
 import { escapeLike } from '../db/like.ts';
 
@@ -17,7 +17,7 @@ const ORDERS: Record<BroadcasterListQuery['sortBy'], KeyColumn[]> = {
   ],
 };
 
-export function listBroadcasters(db: Db, q: BroadcasterListQuery): Promise<Paged<Row>> {
+export function listBroadcasters(db: Db, q: BroadcasterListQuery, options: ListOptions = {}): Promise<Paged<Row>> {
   const params: unknown[] = [];
   const p = (v: unknown) => {
     params.push(v);
@@ -60,6 +60,7 @@ export function listBroadcasters(db: Db, q: BroadcasterListQuery): Promise<Paged
     page: q.page,
     pageSize: q.pageSize,
     cursor: q.cursor,
+    ...options,
   });
 }
 

@@ -2,7 +2,7 @@ import type { Broadcaster, ListResponse, LiteBroadcaster } from '@kerygma/domain
 import type { BroadcasterListQuery } from '@kerygma/domain/catalogue-queries';
 import { broadcasterDto, liteBroadcasterDto, speakerDto, type Urls } from '../catalogue/dto.ts';
 import type { EntityCache } from '../catalogue/entity-cache.ts';
-import { listResponse, pagedResponse } from '../catalogue/paging.ts';
+import { type ListOptions, listResponse, pagedResponse } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
 import { notFound } from '../errors.ts';
 import { broadcasterById, listBroadcasters, speakerSermonCounts } from './broadcasters.queries.ts';
@@ -15,8 +15,9 @@ export async function broadcasterList(
   urls: Urls,
   requestUrl: URL,
   nodeType = 'broadcasters_list',
+  options: ListOptions = {},
 ): Promise<ListResponse<Broadcaster | LiteBroadcaster>> {
-  const paged = await listBroadcasters(db, q);
+  const paged = await listBroadcasters(db, q, options);
   return pagedResponse(paged, q.page, requestUrl, nodeType, 'Broadcasters', (row) =>
     q.lite ? liteBroadcasterDto(row, urls) : broadcasterDto(row, urls),
   );

@@ -81,12 +81,17 @@ export async function countRows(
 ): Promise<number> {
   const estimate = known ?? (await estimateRows(db, from, params));
   if (estimate > ESTIMATE_ONLY_ABOVE) return estimate;
+  const exact = await cappedCount(db, from, params, EXACT_COUNT_LIMIT + 1);
+  return exact <= EXACT_COUNT_LIMIT ? exact : Math.max(EXACT_COUNT_LIMIT + 1, estimate);
+}
+
+/** Rows matching `from`, counted up to `cap` (so the answer is min(matches, cap)); no estimate. */
+export async function cappedCount(db: Db, from: string, params: readonly unknown[], cap: number): Promise<number> {
   const [row] = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${EXACT_COUNT_LIMIT + 1}) capped`,
+    `SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${cap}) capped`,
     params,
   );
-  const exact = row?.n ?? 0;
-  return exact <= EXACT_COUNT_LIMIT ? exact : Math.max(EXACT_COUNT_LIMIT + 1, estimate);
+  return row?.n ?? 0;
 }
 
 /** The URL of the next page: the request's own query with page+1 and the cursor. */
@@ -118,7 +123,10 @@ export type PagedQuery = {
   page: number;
   pageSize: number;
   cursor: string | undefined;
-};
+} & ListOptions;
+
+/** How a list is made beyond its query: `countCap` counts at most that many rows (search's side lists). */
+export type ListOptions = { countCap?: number | undefined };
 
 export type Paged<R> = { rows: R[]; totalCount: number; cursor: string | undefined; hasMore: boolean };
 
@@ -140,7 +148,9 @@ export async function pagedRows<R extends Record<string, unknown>>(db: Db, q: Pa
   const totalCount =
     rows.length < q.pageSize && (q.page === 1 || rows.length > 0)
       ? offset + rows.length
-      : await countRows(db, q.from, q.params);
+      : q.countCap !== undefined
+        ? await cappedCount(db, q.from, q.params, q.countCap)
+        : await countRows(db, q.from, q.params);
   const hasMore = rows.length === q.pageSize && offset + rows.length < totalCount;
   const last = rows[rows.length - 1];
   const cursor =

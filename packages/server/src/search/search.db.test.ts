@@ -99,6 +99,24 @@ describe.each(BACKENDS)('search API on %s', (backend) => {
     expect((await search('query=covenant&sortBy=bogus')).totalCount).toBe(20);
   });
 
+  it('side results count their matches up to 100, the sermons in full', async () => {
+    // 103 series titled 'Zechariah Study n': more than the search's side lists count.
+    await t.db.exec(`INSERT INTO series (series_id, broadcaster_id, title)
+      SELECT 5000 + n, 'gracechurch', 'Zechariah Study ' || n FROM generate_series(1, 103) n`);
+    try {
+      const body = await search('query=zechariah');
+      expect(body.seriesResults).toHaveLength(5);
+      expect(body.seriesCount).toBe(100);
+      // The series list itself still counts them all.
+      const list = await getJson(t.app, '/api/v2/node/discover/series?query=zechariah&pageSize=5');
+      expect(list.body.totalCount).toBe(103);
+      const few = await search('query=romans');
+      expect(few.seriesCount).toBe(1);
+    } finally {
+      await t.db.exec('DELETE FROM series WHERE series_id > 5000 AND series_id <= 5103');
+    }
+  });
+
   it('a missing or too-short query → 400', async () => {
     const short = await getJson(t.app, '/api/v2/node/search?query=ab');
     expect(short.status).toBe(400);

@@ -30,10 +30,17 @@ const TYPES = ['sermon', 'broadcaster', 'speaker', 'series', 'hashtag', 'videose
 
 /** How many of each non-sermon kind the combined search shows. */
 const SIDE_RESULTS = 5;
+/**
+ * Their totals are counted up to this many (then shown as '100+', spec §9 search hit counts):
+ * counting every broadcaster or series matching a common word ('church': 10,000 of each)
+ * took longer than the rest of the search (bench/README.md, "Site pages").
+ */
+export const SIDE_COUNT_CAP = 100;
 
 /**
  * One search over every kind of result: sermons (paged, with totalCount and next) and the
- * first few broadcasters, speakers, series and hashtags matching the query.
+ * first few broadcasters, speakers, series and hashtags matching the query, with their totals
+ * counted up to SIDE_COUNT_CAP.
  */
 export async function search(db: Db, q: SearchQuery, ctx: ListContext) {
   const wanted = new Set(q.types?.length ? q.types.filter((t) => (TYPES as readonly string[]).includes(t)) : TYPES);
@@ -49,13 +56,23 @@ export async function search(db: Db, q: SearchQuery, ctx: ListContext) {
     requireVideo: wanted.has('videosermon') && !wanted.has('sermon') ? true : undefined,
   };
   const side = { page: 1, pageSize: SIDE_RESULTS, cursor: undefined, query: q.query } as const;
+  const capped = { countCap: SIDE_COUNT_CAP };
   const none = { nodeType: '', nodeDisplayName: '', totalCount: 0, next: null, results: [] };
   const [sermons, broadcasters, speakers, series, tags] = await Promise.all([
     wanted.has('sermon') || wanted.has('videosermon') ? sermonList(db, sermonQuery, ctx) : none,
     wanted.has('broadcaster')
-      ? broadcasterList(db, { ...side, lite: true, sortBy: 'alphabetical' }, ctx.urls, ctx.requestUrl)
+      ? broadcasterList(
+          db,
+          { ...side, lite: true, sortBy: 'alphabetical' },
+          ctx.urls,
+          ctx.requestUrl,
+          undefined,
+          capped,
+        )
       : none,
-    wanted.has('speaker') ? speakerList(db, { ...side, sortBy: 'sermon-count' }, ctx.urls, ctx.requestUrl) : none,
+    wanted.has('speaker')
+      ? speakerList(db, { ...side, sortBy: 'sermon-count' }, ctx.urls, ctx.requestUrl, undefined, capped)
+      : none,
     wanted.has('series')
       ? seriesList(
           db,
@@ -63,6 +80,8 @@ export async function search(db: Db, q: SearchQuery, ctx: ListContext) {
           undefined,
           ctx.urls,
           ctx.requestUrl,
+          undefined,
+          capped,
         )
       : none,
     wanted.has('hashtag') ? hashtags(db, q.query, SIDE_RESULTS) : [],

@@ -1,7 +1,7 @@
 import type { SeriesListQuery } from '@kerygma/domain/catalogue-queries';
 import { PUBLISHED } from '../catalogue/counts.ts';
 import type { Row } from '../catalogue/dto.ts';
-import { type KeyColumn, type Paged, pagedRows } from '../catalogue/paging.ts';
+import { type KeyColumn, type ListOptions, type Paged, pagedRows } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
 import { escapeLike } from '../db/like.ts';
 
@@ -29,7 +29,12 @@ const ORDERS: Record<SeriesListQuery['sort_by'], KeyColumn[]> = {
 };
 
 /** Series with their podcast speaker's name; `broadcasterId` undefined lists every broadcaster's. */
-export function listSeries(db: Db, q: SeriesListQuery, broadcasterId: string | undefined): Promise<Paged<Row>> {
+export function listSeries(
+  db: Db,
+  q: SeriesListQuery,
+  broadcasterId: string | undefined,
+  options: ListOptions = {},
+): Promise<Paged<Row>> {
   const params: unknown[] = [];
   const p = (v: unknown) => {
     params.push(v);
@@ -53,6 +58,7 @@ export function listSeries(db: Db, q: SeriesListQuery, broadcasterId: string | u
     page: q.page,
     pageSize: q.pageSize,
     cursor: q.cursor,
+    ...options,
   });
 }
 

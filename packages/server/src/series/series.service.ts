@@ -1,7 +1,7 @@
 import type { ListResponse, Series } from '@kerygma/domain/catalogue';
 import type { SeriesListQuery } from '@kerygma/domain/catalogue-queries';
 import { type Row, seriesDto, speakerDto, type Urls } from '../catalogue/dto.ts';
-import { listResponse, pagedResponse } from '../catalogue/paging.ts';
+import { type ListOptions, listResponse, pagedResponse } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
 import { notFound } from '../errors.ts';
 import { listSeries, seriesByIdOrTitle, seriesSpeakers } from './series.queries.ts';
@@ -13,8 +13,9 @@ export async function seriesList(
   urls: Urls,
   requestUrl: URL,
   nodeType = 'series_list',
+  options: ListOptions = {},
 ): Promise<ListResponse<Series>> {
-  const paged = await listSeries(db, q, broadcasterId);
+  const paged = await listSeries(db, q, broadcasterId, options);
   return pagedResponse(paged, q.page, requestUrl, nodeType, 'Series', (row) => seriesDto(row, urls));
 }
 

@@ -1,7 +1,7 @@
 import type { SpeakerListQuery } from '@kerygma/domain/catalogue-queries';
 import { PUBLISHED } from '../catalogue/counts.ts';
 import type { Row } from '../catalogue/dto.ts';
-import { type KeyColumn, type Paged, pagedRows } from '../catalogue/paging.ts';
+import { type KeyColumn, type ListOptions, type Paged, pagedRows } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
 import { escapeLike } from '../db/like.ts';
 
@@ -21,7 +21,7 @@ const ORDERS: Record<SpeakerListQuery['sortBy'], KeyColumn[]> = {
 };
 
 /** Speakers (placeholders never listed); only those with published sermons unless asked. */
-export function listSpeakers(db: Db, q: SpeakerListQuery): Promise<Paged<Row>> {
+export function listSpeakers(db: Db, q: SpeakerListQuery, options: ListOptions = {}): Promise<Paged<Row>> {
   const params: unknown[] = [];
   const p = (v: unknown) => {
     params.push(v);
@@ -56,6 +56,7 @@ export function listSpeakers(db: Db, q: SpeakerListQuery): Promise<Paged<Row>> {
     page: q.page,
     pageSize: q.pageSize,
     cursor: q.cursor,
+    ...options,
   });
 }
 

@@ -1,7 +1,7 @@
 import type { ListResponse, Speaker } from '@kerygma/domain/catalogue';
 import type { SpeakerBroadcastersQuery, SpeakerListQuery } from '@kerygma/domain/catalogue-queries';
 import { liteBroadcasterDto, speakerDto, type Urls } from '../catalogue/dto.ts';
-import { listResponse, nextUrl, pagedResponse } from '../catalogue/paging.ts';
+import { type ListOptions, listResponse, nextUrl, pagedResponse } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
 import { notFound } from '../errors.ts';
 import {
@@ -18,8 +18,9 @@ export async function speakerList(
   urls: Urls,
   requestUrl: URL,
   nodeType = 'speakers_list',
+  options: ListOptions = {},
 ): Promise<ListResponse<Speaker>> {
-  const paged = await listSpeakers(db, q);
+  const paged = await listSpeakers(db, q, options);
   return pagedResponse(paged, q.page, requestUrl, nodeType, 'Speakers', (row) => speakerDto(row, urls));
 }
 
