@@ -1,17 +1,21 @@
 import type { Broadcaster, ListResponse, LiteBroadcaster } from '@kerygma/domain/catalogue';
-import type { BroadcasterListQuery } from '@kerygma/domain/catalogue-queries';
 import { broadcasterDto, liteBroadcasterDto, speakerDto, type Urls } from '../catalogue/dto.ts';
 import type { EntityCache } from '../catalogue/entity-cache.ts';
 import { type ListOptions, listResponse, pagedResponse } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
 import { notFound } from '../errors.ts';
-import { broadcasterById, listBroadcasters, speakerSermonCounts } from './broadcasters.queries.ts';
+import {
+  type BroadcasterList,
+  broadcasterById,
+  listBroadcasters,
+  speakerSermonCounts,
+} from './broadcasters.queries.ts';
 
 export type BroadcasterDetail = Broadcaster & { primarySpeakers: string[]; soloSite: null; followed: null };
 
 export async function broadcasterList(
   db: Db,
-  q: BroadcasterListQuery,
+  q: BroadcasterList,
   urls: Urls,
   requestUrl: URL,
   nodeType = 'broadcasters_list',

@@ -63,7 +63,7 @@ export async function search(db: Db, q: SearchQuery, ctx: ListContext) {
     wanted.has('broadcaster')
       ? broadcasterList(
           db,
-          { ...side, lite: true, sortBy: 'alphabetical' },
+          { ...side, lite: true, sortBy: 'sermon-count' },
           ctx.urls,
           ctx.requestUrl,
           undefined,
