@@ -52,6 +52,13 @@ export const SEARCH_SORTS = [
 ] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
+/**
+ * Sorting by relevance ranks this many of the most recent matches (ten pages of 25): ranking
+ * every match of a common word among millions of sermons is too slow. Pages beyond them are not
+ * offered; the total still counts every match, and the other sorts page through all of them.
+ */
+export const RELEVANCE_RESULTS = 250;
+
 export const SPEAKER_LIST_SORTS = ['newest', 'sermon-count', 'name'] as const;
 export const SPEAKER_COLLECTIONS = ['featured', 'choice', 'classic', 'reformer', 'puritan'] as const;
 export const SIMPLE_SORTS = ['newest', 'alphabetical'] as const;

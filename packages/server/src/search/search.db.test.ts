@@ -117,6 +117,27 @@ describe.each(BACKENDS)('search API on %s', (backend) => {
     }
   });
 
+  it('relevance pages stop after the ranked matches; other sorts page through all of them', async () => {
+    // 260 sermons with a word of their own: more than relevance ranks (RELEVANCE_RESULTS, 250).
+    await t.db.exec(`INSERT INTO sermon (sermon_id, broadcaster_id, speaker_id, full_title, display_title, preach_date,
+        publish_timestamp)
+      SELECT (7000 + n)::text, 'gracechurch', 1, 'Zebulunite ' || n, 'Zebulunite ' || n, DATE '2020-01-01' + n, now()
+        FROM generate_series(1, 260) n`);
+    try {
+      const ranked = await search('query=zebulunite&types=sermon&pageSize=50&page=5');
+      expect(ranked.totalCount).toBe(260);
+      expect(ranked.sermonResults).toHaveLength(50);
+      expect(ranked.next).toBeNull();
+      expect((await search('query=zebulunite&types=sermon&pageSize=50&page=4')).next).not.toBeNull();
+      const latest = await search('query=zebulunite&types=sermon&pageSize=50&page=5&sortBy=latest');
+      expect(latest.next).not.toBeNull();
+      const last = await search(latest.next.replace(/^.*\/node\/search\?/, ''));
+      expect(sermonIds(last)).toHaveLength(10);
+    } finally {
+      await t.db.exec('DELETE FROM sermon WHERE sermon_id IN (SELECT (7000 + n)::text FROM generate_series(1, 260) n)');
+    }
+  });
+
   it('a missing or too-short query → 400', async () => {
     const short = await getJson(t.app, '/api/v2/node/search?query=ab');
     expect(short.status).toBe(400);

@@ -1,4 +1,4 @@
-import type { SermonSort } from '@kerygma/domain/query';
+import { RELEVANCE_RESULTS, type SermonSort } from '@kerygma/domain/query';
 import type { Row } from '../catalogue/dto.ts';
 import type { EntityCache } from '../catalogue/entity-cache.ts';
 import { estimateRows, type KeyColumn, keysetCondition } from '../catalogue/paging.ts';
@@ -76,16 +76,14 @@ const SORTS: Record<Exclude<SermonSort, 'relevance' | 'random'>, SortSpec> = {
   series: by('se.title', 'text', 'ASC', true, 'series'),
 };
 
-/** Relevance ranks the most recent matches of this many (a full ranking of a common word over millions of rows is too slow). */
-export const RELEVANCE_CANDIDATES = 1000;
 /**
  * Below this many expected matches the candidates are collected from the search index and
  * sorted, above it by walking the newest-first index until enough match. Walking reads about
  * candidates × rows / matches rows, collecting reads the matches, so the two cost the same near
- * √(1,000 × 2.1M) ≈ 46,000 matches. Measured at 2.1M sermons: 15,000 matches took 680 ms
- * walking and 37 ms collected; 970,000 matches take a few ms walking.
+ * √(RELEVANCE_RESULTS × 2.1M) ≈ 23,000 matches. Measured at 2.1M sermons: 15,000 matches took 680 ms
+ * walking for 1,000 candidates and 37 ms collected; 970,000 matches take a few ms walking.
  */
-const COLLECT_MATCHES_BELOW = 50_000;
+const COLLECT_MATCHES_BELOW = 25_000;
 
 const SERMON_COLUMNS = `s.sermon_id, s.broadcaster_id, s.speaker_id, s.series_id, s.full_title, s.display_title,
   s.subtitle, s.bible_text, s.more_info_text, s.event_type, s.language_code, s.preach_date, s.publish_timestamp,
@@ -98,22 +96,32 @@ const SERMON_COLUMNS = `s.sermon_id, s.broadcaster_id, s.speaker_id, s.series_id
 /** Sermon rows by id. Fixed text, so its plan is kept. */
 const BY_IDS = `SELECT ${SERMON_COLUMNS} FROM sermon s WHERE s.sermon_id = ANY($1::text[])`;
 
-/**
- * Page rows in the order of `ids` (the page query found them), each with its broadcaster,
- * speaker and series rows attached as b, sp and se.
- */
+/** Sermon rows in the order of `ids` (a page query found them), with their entities (withEntities). */
 async function detailRows(db: Db, entities: EntityCache, ids: string[]): Promise<Row[]> {
   if (ids.length === 0) return [];
   const rows = await db.query<Row>(BY_IDS, [ids], { prepare: true });
+  const byId = new Map(rows.map((r) => [String(r.sermon_id), r]));
+  return withEntities(
+    entities,
+    ids.flatMap((id): Row[] => {
+      const row = byId.get(id);
+      return row ? [row] : [];
+    }),
+  );
+}
+
+/**
+ * Sermon rows (SERMON_COLUMNS) with their broadcaster, speaker and series rows attached as b, sp
+ * and se, in the same order; a row whose broadcaster or speaker is missing is left out.
+ */
+async function withEntities(entities: EntityCache, rows: Row[]): Promise<Row[]> {
+  if (rows.length === 0) return [];
   const [broadcasters, speakers, series] = await Promise.all([
     entities.broadcasters(rows.map((r) => String(r.broadcaster_id))),
     entities.speakers(rows.map((r) => Number(r.speaker_id))),
     entities.series(rows.flatMap((r) => (r.series_id === null ? [] : [Number(r.series_id)]))),
   ]);
-  const byId = new Map(rows.map((r) => [String(r.sermon_id), r]));
-  return ids.flatMap((id): Row[] => {
-    const row = byId.get(id);
-    if (!row) return [];
+  return rows.flatMap((row): Row[] => {
     const b = broadcasters.get(String(row.broadcaster_id));
     const sp = speakers.get(Number(row.speaker_id));
     if (!b || !sp) return [];
@@ -244,21 +252,16 @@ export async function listSermons(
   const skip = useKeyset ? 0 : offset;
   // Keyset and first pages keep their plan per connection (planning costs more than running
   // these); deep OFFSET pages do not, so their varying text never piles up prepared statements.
+  // The page's rows come whole with it: the heap rows are read for the filter anyway, and a
+  // second query by id cost a round trip to the database per list.
   const page = await db.query<Row>(
-    `SELECT s.sermon_id ${keys} ${from} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`,
+    `SELECT ${SERMON_COLUMNS} ${keys} ${from} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`,
     params,
     { prepare: skip === 0 },
   );
   const last = page[page.length - 1];
   const nextKey = spec.keyset && last ? cols.map((_, i) => last[`k${i}`]) : undefined;
-  return {
-    rows: await detailRows(
-      db,
-      entities,
-      page.map((r) => String(r.sermon_id)),
-    ),
-    nextKey,
-  };
+  return { rows: await withEntities(entities, page), nextKey };
 }
 
 async function relevancePage(
@@ -278,22 +281,19 @@ async function relevancePage(
     params.push(v);
     return `$${params.length}`;
   });
-  const page = await db.query<{ sermon_id: string }>(
-    `SELECT c.sermon_id FROM (
-      SELECT s.sermon_id, s.preach_date, ts_rank(s.search_vector, ${query}) AS rank ${from}
-       ORDER BY ${newest} DESC, s.sermon_id DESC LIMIT ${RELEVANCE_CANDIDATES}) c
-     ORDER BY c.rank DESC, c.preach_date DESC, c.sermon_id DESC LIMIT ${limit} OFFSET ${offset}`,
+  // The RELEVANCE_RESULTS newest matches are ranked (it was 1,000: a common word then read 1,000+
+  // rows at random, half of a search page's database work); the page's rows come whole with it.
+  const page = await db.query<Row>(
+    `SELECT ${SERMON_COLUMNS} FROM (
+      SELECT c.sermon_id, c.rank, c.preach_date FROM (
+        SELECT s.sermon_id, s.preach_date, ts_rank(s.search_vector, ${query}) AS rank ${from}
+         ORDER BY ${newest} DESC, s.sermon_id DESC LIMIT ${RELEVANCE_RESULTS}) c
+       ORDER BY c.rank DESC, c.preach_date DESC, c.sermon_id DESC LIMIT ${limit} OFFSET ${offset}) top
+     JOIN sermon s ON s.sermon_id = top.sermon_id
+     ORDER BY top.rank DESC, top.preach_date DESC, top.sermon_id DESC`,
     params,
   );
-  return {
-    rows: await detailRows(
-      db,
-      entities,
-      page.map((r) => r.sermon_id),
-    ),
-    nextKey: undefined,
-    estimate: matches,
-  };
+  return { rows: await withEntities(entities, page), nextKey: undefined, estimate: matches };
 }
 
 async function randomPage(db: Db, entities: EntityCache, f: SermonFilters, params: unknown[], limit: number) {

@@ -1,6 +1,7 @@
 import type { ListResponse, LiteSermon, Sermon } from '@kerygma/domain/catalogue';
 import type { SermonListQuery } from '@kerygma/domain/catalogue-queries';
 import { resolveBook } from '@kerygma/domain/paratext';
+import { RELEVANCE_RESULTS } from '@kerygma/domain/query';
 import { liteSermonDto, type Row, sermonDto, type Urls } from '../catalogue/dto.ts';
 import type { EntityCache } from '../catalogue/entity-cache.ts';
 import { countRows, decodeCursor, encodeCursor, listResponse, nextUrl } from '../catalogue/paging.ts';
@@ -96,7 +97,9 @@ export async function sermonList(
     page.rows.length < q.pageSize && (q.page === 1 || page.rows.length > 0)
       ? offset + page.rows.length
       : ((await keptTotal(db, filters, ctx)) ?? (await countRows(db, countFrom, countParams, page.estimate)));
-  const hasMore = page.rows.length === q.pageSize && offset + page.rows.length < totalCount;
+  // Relevance ranks only the first RELEVANCE_RESULTS matches: no next page beyond them.
+  const reachable = q.sortBy === 'relevance' && filters.search ? Math.min(totalCount, RELEVANCE_RESULTS) : totalCount;
+  const hasMore = page.rows.length === q.pageSize && offset + page.rows.length < reachable;
   const cursor = hasMore && page.nextKey ? encodeCursor({ page: q.page + 1, values: page.nextKey }) : undefined;
   const next = hasMore ? nextUrl(ctx.requestUrl, q.page, cursor) : null;
   const results = q.lite
