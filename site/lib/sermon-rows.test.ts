@@ -1,0 +1,56 @@
+import type { LiteSermon } from '@kerygma/domain/catalogue';
+import { englishMessages, translator } from '@kerygma/i18n/t';
+import { describe, expect, it } from 'vitest';
+import { sermonRowsHtml } from './sermon-rows.ts';
+
+const t = translator(englishMessages);
+const context = { t, href: (path: string) => `/de${path}`, lang: 'de' };
+const all = { showSpeaker: true, showBroadcaster: true, showSeries: true };
+
+// Only the fields a row shows; the rest of a LiteSermon does not matter here.
+const sermon = (fields: Partial<LiteSermon>) =>
+  ({
+    sermonID: '123',
+    displayTitle: 'Grace & <Truth>',
+    subtitle: null,
+    languageCode: 'en',
+    preachDate: '2024-01-07',
+    bibleText: 'Romans 5:1-11',
+    eventType: 'Sunday - AM',
+    displayEventType: 'Sunday - AM',
+    audioDurationSeconds: 3723,
+    videoDurationSeconds: 0,
+    hasVideo: false,
+    speaker: { speakerID: 7, displayName: 'John "Jack" Smith' },
+    broadcaster: { broadcasterID: 'first church', displayName: 'First Church of Town', shortName: 'First Church' },
+    series: { seriesID: 9, title: "Paul's letters" },
+    ...fields,
+  }) as unknown as LiteSermon;
+
+describe('sermonRowsHtml', () => {
+  it('renders a row with escaped text and attributes, localized links, date and duration', () => {
+    expect(sermonRowsHtml([sermon({})], all, context)).toBe(
+      '<li class="sermon-row" data-sermon-id="123">' +
+        '<a class="sermon-title" href="/de/sermons/123" lang="en">Grace &amp; &lt;Truth&gt;</a>' +
+        '<span class="sermon-meta">' +
+        '<a href="/de/speakers/7">John &quot;Jack&quot; Smith</a>' +
+        '<a href="/de/broadcasters/first%20church">First Church</a>' +
+        '<a href="/de/series/9">Paul&#39;s letters</a>' +
+        '</span><span class="sermon-meta"><time datetime="2024-01-07">7. Jan. 2024</time>' +
+        '<span>Romans 5:1-11</span><span>Sunday - AM</span>' +
+        '<time datetime="PT1H2M3S">1:02:03</time></span></li>',
+    );
+  });
+
+  it('leaves out the columns a page is about, and shows subtitle, video badge and video length', () => {
+    const html = sermonRowsHtml(
+      [sermon({ subtitle: 'Part <2>', hasVideo: true, audioDurationSeconds: 0, videoDurationSeconds: 95 })],
+      { showSpeaker: false, showBroadcaster: true, showSeries: false },
+      context,
+    );
+    expect(html).toContain('<span class="sermon-subtitle" lang="en">Part &lt;2&gt;</span>');
+    expect(html).not.toContain('/speakers/');
+    expect(html).not.toContain('/series/');
+    expect(html).toContain('<time datetime="PT1M35S">1:35</time><span class="sermon-badge">Video</span>');
+  });
+});

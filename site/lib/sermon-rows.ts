@@ -1,0 +1,46 @@
+import type { LiteSermon } from '@kerygma/domain/catalogue';
+import type { Translate } from '@kerygma/i18n/t';
+import { eventTypeName } from './catalogue-names.ts';
+import { formatDate, formatDuration, isoDuration } from './format.ts';
+import { escapeHtml as e } from './html.ts';
+
+export type SermonRowColumns = { showSpeaker: boolean; showBroadcaster: boolean; showSeries: boolean };
+export type SermonRowContext = { t: Translate; href: (path: string) => string; lang: string };
+
+const duration = (s: LiteSermon) => (s.audioDurationSeconds > 0 ? s.audioDurationSeconds : s.videoDurationSeconds);
+
+/**
+ * The `<li>` rows of <SermonList> as HTML: title, subtitle, speaker, broadcaster, series, date,
+ * Bible text, event type, duration and a video badge, every value escaped. Built as a string
+ * because a sermon list is the largest part of most pages and Astro's per-element rendering of
+ * 25 rows cost a tenth of a list page's render (bench/README.md, "Site pages").
+ */
+export function sermonRowsHtml(
+  sermons: readonly LiteSermon[],
+  { showSpeaker, showBroadcaster, showSeries }: SermonRowColumns,
+  { t, href, lang }: SermonRowContext,
+): string {
+  const video = e(t('sermon.video'));
+  let html = '';
+  for (const s of sermons) {
+    const language = e(s.languageCode);
+    html += `<li class="sermon-row" data-sermon-id="${e(s.sermonID)}">`;
+    html += `<a class="sermon-title" href="${e(href(`/sermons/${encodeURIComponent(s.sermonID)}`))}" lang="${language}">${e(s.displayTitle)}</a>`;
+    if (s.subtitle) html += `<span class="sermon-subtitle" lang="${language}">${e(s.subtitle)}</span>`;
+    html += '<span class="sermon-meta">';
+    if (showSpeaker) html += `<a href="${e(href(`/speakers/${s.speaker.speakerID}`))}">${e(s.speaker.displayName)}</a>`;
+    if (showBroadcaster) {
+      const b = s.broadcaster;
+      html += `<a href="${e(href(`/broadcasters/${encodeURIComponent(b.broadcasterID)}`))}">${e(b.shortName || b.displayName)}</a>`;
+    }
+    if (showSeries && s.series) html += `<a href="${e(href(`/series/${s.series.seriesID}`))}">${e(s.series.title)}</a>`;
+    html += `</span><span class="sermon-meta"><time datetime="${e(s.preachDate)}">${e(formatDate(s.preachDate, lang))}</time>`;
+    if (s.bibleText) html += `<span>${e(s.bibleText)}</span>`;
+    if (s.eventType) html += `<span>${e(eventTypeName(t, s.eventType, s.displayEventType))}</span>`;
+    const seconds = duration(s);
+    if (seconds > 0) html += `<time datetime="${isoDuration(seconds)}">${formatDuration(seconds)}</time>`;
+    if (s.hasVideo) html += `<span class="sermon-badge">${video}</span>`;
+    html += '</span></li>';
+  }
+  return html;
+}
