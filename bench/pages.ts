@@ -11,7 +11,8 @@ import { loadAverage, run, type Server, startServer } from './lib/serve.ts';
  * Site page benchmark against the scale database (pnpm bench:data): server render of each public
  * page type (home, sermon, speaker, broadcaster, series, sermon lists, search), measured with wrk
  * on loopback, each over many different rows (bench/lib/rotate.lua rotates through a list of
- * paths), beside a bare Astro page in the same run: bench/bare-site, a separate tiny Astro
+ * paths), and the site's layout around a static index with no data (/sermons/date: what the
+ * chrome alone costs), beside a bare Astro page in the same run: bench/bare-site, a separate tiny Astro
  * project rendering a static 25-row list, built with the same adapter and mounted by the same
  * Fastify application (bench/lib/site-server.ts, which also serves the benchmark's own build
  * of site/ from bench/.site). Then the hot pages with the in-process page
@@ -96,6 +97,8 @@ async function pickPaths(db: Db) {
        WHERE ndoc BETWEEN 2 AND 3 AND length(word) > 5 AND word ~ '^[a-z]+$' ORDER BY word LIMIT 20)`,
   );
   return {
+    // The site's layout around a static index: no database at all (what the chrome alone costs).
+    'no data (/sermons/date)': ['/sermons/date'],
     home: LOCALES.map((l) => l.prefix || '/'),
     sermon: sermons.map((id) => `/sermons/${id}`),
     speaker: speakers.map((id) => `/speakers/${id}`),
@@ -147,6 +150,7 @@ async function main() {
   const only = args.only?.split(',');
   const pages: Scenario[] = (
     [
+      ['no data (/sermons/date)', p['no data (/sermons/date)']],
       ['home', p.home],
       ['sermon', p.sermon],
       ['speaker', p.speaker],
