@@ -67,8 +67,11 @@ async function resolveFilters(db: Db, q: SermonListQuery, languageCode: string):
     if (!speaker) return undefined;
     f.speakerId = speaker.speaker_id;
   }
-  const seriesValue = q.seriesID !== undefined ? String(q.seriesID) : q.series;
-  if (seriesValue !== undefined) {
+  // A series id is used as it is (an unknown one lists nothing, as before, without a query);
+  // `series` may be an id or a title and is looked up.
+  if (q.seriesID !== undefined) f.seriesIds = [q.seriesID];
+  else if (q.series !== undefined) {
+    const seriesValue = q.series;
     // Id and title each by their index (`series_id::text = $1` would read every series).
     const rows = await db.query<{ series_id: number }>(
       `SELECT series_id FROM series
