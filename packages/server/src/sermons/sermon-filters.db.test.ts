@@ -77,6 +77,8 @@ describe.each(BACKENDS)('sermon list filters on %s', (backend) => {
     expect(sorted((await all('series=Romans')).ids)).toEqual(range(0, 12));
     expect(sorted((await all('series=psalms+of+ascent')).ids)).toEqual(range(12, 30));
     expect(sorted((await all('seriesID=12')).ids)).toEqual(range(30, 50));
+    expect((await all('seriesID=999999')).ids).toEqual([]);
+    expect((await all('seriesID=12&broadcasterID=gracechurch')).ids).toEqual([]);
     expect((await all('series=Romans&broadcasterID=kingsseminary')).ids).toEqual([]);
     expect((await all('series=No%20Such%20Series')).ids).toEqual([]);
     const { results } = await all('series=Evangelio%20de%20Juan');
