@@ -59,15 +59,16 @@ export function dateRank(year: number, currentYear: number): Rank {
 /**
  * Where a static page's lastmod comes from: 'catalogue' pages list sermons, speakers, series or
  * broadcasters and change with them (lastmod of the newest published sermon change); 'fixed'
- * pages are text that changes with releases (the floor date); 'live' pages change all the time
- * with content the catalogue does not date (webcasts, the daily devotional): no lastmod.
+ * pages are text that changes with releases (the floor date).
  */
-export type StaticSource = 'catalogue' | 'fixed' | 'live';
+export type StaticSource = 'catalogue' | 'fixed';
 
 /**
- * The public top-level and list pages of §2 that take no parameter, English (no prefix). Not
- * listed: per-user pages (library, my church, comments, settings, activation), tools (multiview,
- * promotions), sign-in pages, and every excluded path.
+ * The public top-level and list pages of §2 that take no parameter and exist so far, English (no
+ * prefix). A page joins when it is built: a sitemap listing a missing page sends search engines to
+ * a 404 (e2e/sitemaps.spec.ts requests every one). Never listed: per-user pages (library, my
+ * church, comments, settings, activation), tools (multiview, promotions), sign-in pages, and
+ * every excluded path.
  */
 export const STATIC_PAGES: readonly { path: string; source: StaticSource }[] = [
   { path: '/', source: 'catalogue' },
@@ -104,21 +105,5 @@ export const STATIC_PAGES: readonly { path: string; source: StaticSource }[] = [
     'vacant',
     'alphabetical',
   ].map((p) => ({ path: `/broadcasters/${p}`, source: 'catalogue' as const })),
-  { path: '/feed', source: 'catalogue' },
-  ...['sermons', 'articles', 'notices', 'webcasts'].map((p) => ({ path: `/feed/${p}`, source: 'catalogue' as const })),
-  { path: '/sitemap', source: 'catalogue' },
-  { path: '/webcasts', source: 'live' },
-  { path: '/webcasts/recent', source: 'live' },
-  { path: '/radio', source: 'live' },
-  { path: '/daily-devotional', source: 'live' },
-  { path: '/vault', source: 'live' },
   { path: '/search', source: 'fixed' },
-  { path: '/hymnal', source: 'fixed' },
-  { path: '/psalter', source: 'fixed' },
-  { path: '/news', source: 'fixed' },
-  { path: '/release-notes', source: 'fixed' },
-  { path: '/articles-of-faith', source: 'fixed' },
-  { path: '/privacy-policy', source: 'fixed' },
-  { path: '/devices', source: 'fixed' },
-  { path: '/broadcaster/sign-up', source: 'fixed' },
 ];

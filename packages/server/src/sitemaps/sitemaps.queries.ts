@@ -206,7 +206,7 @@ export type MonthRow = {
   videos_lastmod: string | null;
 };
 export type CategoryRow = { event_type: string; lastmod: string };
-export type ScriptureRow = { book_index: number; osis_abbrev: string; chapter: number; lastmod: string };
+export type ScriptureRow = { book_index: number; chapter: number; lastmod: string };
 export type TopicRow = { topic_id: number; name: string; lastmod: string };
 
 /**
@@ -256,13 +256,11 @@ export async function sermonSummary(db: Db): Promise<{ months: MonthRow[]; categ
 /** Book chapters with published sermons, in canon order, with their newest sermon change. */
 export function scriptureSummary(db: Db): Promise<ScriptureRow[]> {
   return db.query<ScriptureRow>(
-    `SELECT c.book_index, bb.osis_abbrev, c.chapter, c.lastmod
-       FROM (SELECT r.book_index, r.chapter, max(${lastmodOf('s.updated_at')}) AS lastmod
-               FROM sermon_scripture r JOIN sermon s ON s.sermon_id = r.sermon_id
-              WHERE ${PUBLISHED.replaceAll('publish_timestamp', 's.publish_timestamp')}
-              GROUP BY r.book_index, r.chapter) c
-       JOIN bible_book bb ON bb.book_index = c.book_index
-      ORDER BY c.book_index, c.chapter`,
+    `SELECT r.book_index, r.chapter, max(${lastmodOf('s.updated_at')}) AS lastmod
+       FROM sermon_scripture r JOIN sermon s ON s.sermon_id = r.sermon_id
+      WHERE ${PUBLISHED.replaceAll('publish_timestamp', 's.publish_timestamp')}
+      GROUP BY r.book_index, r.chapter
+      ORDER BY r.book_index, r.chapter`,
   );
 }
 

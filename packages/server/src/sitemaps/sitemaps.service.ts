@@ -1,3 +1,4 @@
+import { BIBLE_BOOKS } from '@kerygma/domain/bible';
 import { slugify } from '@kerygma/domain/slug';
 import { mediaUrl } from '../catalogue/dto.ts';
 import type { Db } from '../db/db.ts';
@@ -427,7 +428,7 @@ export function createSitemaps(db: Db, options: Partial<SitemapOptions> = {}): S
     const entries = STATIC_PAGES.filter((p) => !isExcludedPath(p.path)).map((p) =>
       urlEntry({
         loc: p.path === '/' ? `${origin}/` : `${origin}${p.path}`,
-        lastmod: p.source === 'catalogue' ? catalogue : p.source === 'fixed' ? LASTMOD_FLOOR : null,
+        lastmod: p.source === 'catalogue' ? catalogue : LASTMOD_FLOOR,
         ...(p.source === 'fixed' ? RANKS.staticFixed : RANKS.static),
       }),
     );
@@ -442,7 +443,8 @@ export function createSitemaps(db: Db, options: Partial<SitemapOptions> = {}): S
       const books = new Map<number, ScriptureRow[]>();
       for (const r of s.scripture) books.set(r.book_index, [...(books.get(r.book_index) ?? []), r]);
       for (const chapters of books.values()) {
-        const book = (chapters[0] as ScriptureRow).osis_abbrev.toLowerCase();
+        // The book's canonical path segment, as the site redirects to it ('gen' → 'genesis').
+        const book = slugify(BIBLE_BOOKS[(chapters[0] as ScriptureRow).book_index]?.name ?? '');
         const newest = chapters.reduce<string | null>((m, c) => maxDate(m, c.lastmod), null);
         entries.push(
           urlEntry({ loc: `${origin}/sermons/scripture/${segment(book)}`, lastmod: newest, ...RANKS.scriptureBook }),
@@ -476,7 +478,7 @@ export function createSitemaps(db: Db, options: Partial<SitemapOptions> = {}): S
       for (const c of s.categories) {
         entries.push(
           urlEntry({
-            loc: `${origin}/sermons/categories/${segment(c.event_type)}`,
+            loc: `${origin}/sermons/categories/${slugify(c.event_type)}`,
             lastmod: c.lastmod,
             ...RANKS.categories,
           }),

@@ -1,0 +1,31 @@
+import { expect, test } from '@playwright/test';
+
+/** The <loc>s of a sitemap or sitemap index. */
+const locs = (xml: string) =>
+  [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => (m[1] ?? '').replaceAll('&amp;', '&'));
+
+// A sitemap must send search engines only to pages that answer 200 at that very URL: not a
+// 404 (a page not built yet), not a redirect (a non-canonical spelling of a book or category).
+test('the sitemaps list pages that answer 200, not redirects or missing pages', async ({ request }) => {
+  test.setTimeout(120_000);
+  const index = await request.get('/sitemap/index.xml');
+  expect(index.status()).toBe(200);
+  const maps = locs(await index.text());
+  expect(maps.length).toBeGreaterThan(5);
+  const failures: string[] = [];
+  let checked = 0;
+  for (const map of maps) {
+    const sitemap = await request.get(new URL(map).pathname);
+    expect(sitemap.status(), map).toBe(200);
+    const pages = locs(await sitemap.text());
+    // Every static page; the first 20 pages of each other kind (the rest are built the same way).
+    for (const loc of map.endsWith('/static.xml') ? pages : pages.slice(0, 20)) {
+      const url = new URL(loc);
+      const res = await request.get(url.pathname + url.search, { maxRedirects: 0 });
+      checked += 1;
+      if (res.status() !== 200) failures.push(`${res.status()} ${url.pathname}${url.search} (in ${map})`);
+    }
+  }
+  expect(failures).toEqual([]);
+  expect(checked).toBeGreaterThan(100);
+});
