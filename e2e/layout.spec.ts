@@ -25,3 +25,30 @@ test('the header has a skip link, the main navigation and a search form', async 
   await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL('/search?q=grace');
 });
+
+test('tabs of a page keep the scroll position; other pages start at the top (spec §2)', async ({ page }) => {
+  const list = await (await page.request.get('/api/v2/node/speakers?pageSize=1&sortBy=sermon-count')).json();
+  const speaker = list.results[0] as { speakerID: number };
+  await page.setViewportSize({ width: 800, height: 500 });
+  await page.goto(`/speakers/${speaker.speakerID}`);
+  await expect(page.locator('li.sermon-row').first()).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 400));
+  // Clicked in the page (a Playwright click would scroll the tab into view first).
+  const clickLink = (selector: string) =>
+    page.evaluate((s) => (document.querySelector(s) as HTMLAnchorElement).click(), selector);
+  await clickLink('nav[aria-label="Speaker sections"] a[href$="/sermons"]');
+  await expect(page).toHaveURL(/\/speakers\/\d+\/sermons$/);
+  await expect(page.locator('nav[aria-label="Speaker sections"] a[href$="/sermons"]')).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  expect(await page.evaluate(() => window.scrollY)).toBe(400);
+  // A sermon is another page: it starts at the top.
+  await clickLink('li.sermon-row a.sermon-title');
+  await expect(page).toHaveURL(/\/sermons\/[^/]+$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  // Back restores where the list was.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/speakers\/\d+\/sermons$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+});

@@ -1,0 +1,81 @@
+import { localeFromPath } from '@kerygma/i18n/locales';
+
+/**
+ * When a client-side navigation keeps the scroll position instead of starting at the top
+ * (spec §2 "Navigation"): within the same page (only the query changes: a filter, a sort, a
+ * page of results), between sibling routes of the same parent (the tabs of a speaker or
+ * broadcaster page, the lists of a directory), and between hymnal and psalter or news and
+ * release notes. Back and forward restore the saved position (the router does that), and a
+ * link to a #target scrolls to it; everything else starts at the top.
+ */
+
+/** Parents whose children are named sections, '' being the parent's own default child. */
+const DIRECTORIES: Record<string, readonly string[]> = {
+  sermons: [
+    '',
+    'categories',
+    'clips',
+    'date',
+    'featured',
+    'languages',
+    'scripture',
+    'staff-picks',
+    'topics',
+    'transcripts',
+    'videos',
+  ],
+  speakers: ['', 'choice', 'classic', 'featured', 'primary', 'puritans', 'alphabetical', 'search'],
+  series: ['', 'picks', 'podcasts', 'recent', 'search'],
+  broadcasters: [
+    '',
+    'featured',
+    'group',
+    'international',
+    'newest',
+    'podcast',
+    'school',
+    'seminary',
+    'usa',
+    'vacant',
+    'alphabetical',
+    'country',
+    'state',
+    'search',
+  ],
+};
+
+/** Entity pages whose tabs are children of /{kind}/{id}: '' is the default tab. */
+const TABS: Record<string, readonly string[]> = {
+  speakers: ['', 'articles', 'series', 'sermons'],
+  broadcasters: ['', 'articles', 'comments', 'disabled', 'notices', 'series', 'sermons', 'speakers'],
+};
+
+/** Pairs of top-level pages that keep the position between each other. */
+const PAIRS: readonly (readonly string[])[] = [
+  ['hymnal', 'psalter'],
+  ['news', 'release-notes'],
+];
+
+/** The segments of a path without its locale prefix: '/de/speakers/12/series' → ['speakers', '12', 'series']. */
+const segments = (path: string) => localeFromPath(path).rest.split('/').filter(Boolean);
+
+/** The parent route and child section a path belongs to, for the paths that have one. */
+function section(path: string): { parent: string; child: string } | undefined {
+  const [kind = '', second = '', third = '', ...more] = segments(path);
+  // A directory's list, with any parameter of its own ('/speakers/alphabetical/b').
+  if (DIRECTORIES[kind]?.includes(second)) return { parent: kind, child: second };
+  // A tab of an entity page ('/broadcasters/gracechurch/series'; '' is its default tab).
+  if (second && more.length === 0 && TABS[kind]?.includes(third)) return { parent: `${kind}/${second}`, child: third };
+  const pair = PAIRS.find((names) => names.includes(kind));
+  if (pair && !second) return { parent: pair.join('|'), child: kind };
+  return undefined;
+}
+
+/** Whether a navigation from `from` to `to` (pathnames) keeps the scroll position. */
+export function keepsScroll(from: string, to: string): boolean {
+  const a = segments(from);
+  const b = segments(to);
+  if (a.join('/') === b.join('/')) return true;
+  const x = section(from);
+  return x !== undefined && x.parent === section(to)?.parent;
+}
