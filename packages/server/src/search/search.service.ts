@@ -35,7 +35,7 @@ const SIDE_RESULTS = 5;
  * counting every broadcaster or series matching a common word ('church': 10,000 of each)
  * took longer than the rest of the search (bench/README.md, "Site pages").
  */
-export const SIDE_COUNT_CAP = 100;
+const SIDE_COUNT_CAP = 100;
 
 /**
  * One search over every kind of result: sermons (paged, with totalCount and next) and the
