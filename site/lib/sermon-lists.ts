@@ -1,5 +1,6 @@
 import type { ApiClient } from '@kerygma/api/client';
 import { ApiRequestError, type Query } from '@kerygma/api/request';
+import { bookSlug as bibleBookSlug } from '@kerygma/domain/bible';
 import type { BibleBookDto, EventTypeDetail, Language, ListResponse, LiteSermon } from '@kerygma/domain/catalogue';
 import { PAGE_SIZES, SEARCH_SORTS, SERMON_SORTS, type SearchSort, type SermonSort } from '@kerygma/domain/query';
 import { slugify } from '@kerygma/domain/slug';
@@ -112,7 +113,7 @@ export async function loadSermons(
 
 /** The URL-friendly name of a Bible book: 'Romans' → 'romans', 'Song of Solomon' → 'song-of-solomon'. */
 export function bookSlug(book: BibleBookDto): string {
-  return slugify(book.displayBookName);
+  return bibleBookSlug(book.displayBookName);
 }
 
 /**

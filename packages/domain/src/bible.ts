@@ -1,4 +1,5 @@
 import { VERSE_COUNTS } from './bible-canon.ts';
+import { slugify } from './slug.ts';
 
 export type Testament = 'OT' | 'NT';
 
@@ -131,6 +132,15 @@ function bookIndex(nameOrAbbrev: string): number | undefined {
 }
 
 /** The book with this OSIS code (case-insensitive). */
+/**
+ * A book's segment in site paths (`/sermons/scripture/{slug}/…`): its English name as a slug,
+ * 'Song of Solomon' → 'song-of-solomon'. Pages link to it, other spellings redirect to it, and
+ * the sitemaps list it.
+ */
+export function bookSlug(bookName: string): string {
+  return slugify(bookName);
+}
+
 export function bookByOsis(abbrev: string): BibleBook | undefined {
   const lower = abbrev.toLowerCase();
   return BIBLE_BOOKS.find((book) => book.osisAbbrev.toLowerCase() === lower);

@@ -1,4 +1,4 @@
-import { BIBLE_BOOKS } from '@kerygma/domain/bible';
+import { BIBLE_BOOKS, bookSlug } from '@kerygma/domain/bible';
 import { slugify } from '@kerygma/domain/slug';
 import { mediaUrl } from '../catalogue/dto.ts';
 import type { Db } from '../db/db.ts';
@@ -444,7 +444,7 @@ export function createSitemaps(db: Db, options: Partial<SitemapOptions> = {}): S
       for (const r of s.scripture) books.set(r.book_index, [...(books.get(r.book_index) ?? []), r]);
       for (const chapters of books.values()) {
         // The book's canonical path segment, as the site redirects to it ('gen' → 'genesis').
-        const book = slugify(BIBLE_BOOKS[(chapters[0] as ScriptureRow).book_index]?.name ?? '');
+        const book = bookSlug(BIBLE_BOOKS[(chapters[0] as ScriptureRow).book_index]?.name ?? '');
         const newest = chapters.reduce<string | null>((m, c) => maxDate(m, c.lastmod), null);
         entries.push(
           urlEntry({ loc: `${origin}/sermons/scripture/${segment(book)}`, lastmod: newest, ...RANKS.scriptureBook }),
