@@ -59,16 +59,14 @@ const PAIRS: readonly (readonly string[])[] = [
 /** The segments of a path without its locale prefix: '/de/speakers/12/series' → ['speakers', '12', 'series']. */
 const segments = (path: string) => localeFromPath(path).rest.split('/').filter(Boolean);
 
-/** The parent route and child section a path belongs to, for the paths that have one. */
-function section(path: string): { parent: string; child: string } | undefined {
-  const [kind = '', second = '', third = '', ...more] = segments(path);
+/** The parent route a path is a child section of ('speakers/12' for a speaker's tab), if any. */
+function parentOf([kind = '', second = '', third = '', ...more]: string[]): string | undefined {
   // A directory's list, with any parameter of its own ('/speakers/alphabetical/b').
-  if (DIRECTORIES[kind]?.includes(second)) return { parent: kind, child: second };
+  if (DIRECTORIES[kind]?.includes(second)) return kind;
   // A tab of an entity page ('/broadcasters/gracechurch/series'; '' is its default tab).
-  if (second && more.length === 0 && TABS[kind]?.includes(third)) return { parent: `${kind}/${second}`, child: third };
+  if (second && more.length === 0 && TABS[kind]?.includes(third)) return `${kind}/${second}`;
   const pair = PAIRS.find((names) => names.includes(kind));
-  if (pair && !second) return { parent: pair.join('|'), child: kind };
-  return undefined;
+  return pair && !second ? pair.join('|') : undefined;
 }
 
 /** Whether a navigation from `from` to `to` (pathnames) keeps the scroll position. */
@@ -76,6 +74,6 @@ export function keepsScroll(from: string, to: string): boolean {
   const a = segments(from);
   const b = segments(to);
   if (a.join('/') === b.join('/')) return true;
-  const x = section(from);
-  return x !== undefined && x.parent === section(to)?.parent;
+  const parent = parentOf(a);
+  return parent !== undefined && parent === parentOf(b);
 }
