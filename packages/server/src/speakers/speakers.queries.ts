@@ -36,10 +36,7 @@ export function listSpeakers(db: Db, q: SpeakerListQuery, options: ListOptions =
     );
   }
   const search = q.query ?? q.searchKeyword;
-  if (search)
-    where.push(
-      `immutable_unaccent(lower(sp.display_name)) LIKE immutable_unaccent(${p(`%${escapeLike(search.toLowerCase())}%`)})`,
-    );
+  if (search) where.push(`sp.search_name LIKE immutable_unaccent(${p(`%${escapeLike(search.toLowerCase())}%`)})`);
   if (q.letter) {
     where.push(
       q.letter === '#' ? `sp.sort_name !~* '^[a-z]'` : `upper(left(sp.sort_name, 1)) = ${p(q.letter.toUpperCase())}`,
