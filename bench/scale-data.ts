@@ -352,6 +352,10 @@ async function main(): Promise<void> {
     await phase('vacuum analyze', async () => {
       await db.exec('DROP SCHEMA scale_gen CASCADE');
       await Promise.all([db.exec('VACUUM (ANALYZE) sermon'), db.exec('VACUUM (ANALYZE) sermon_scripture')]);
+      // The catalogue counts rewrote every broadcaster, speaker and series row once, leaving the
+      // first half of each table empty pages: compacted, as a restored database would be (a
+      // search side list's seq scan read 1,500 empty pages for 'church': 1.6 ms, 0.16 ms compact).
+      await db.exec('VACUUM (FULL, ANALYZE) broadcaster, speaker, series');
       await db.exec('VACUUM (ANALYZE)');
     });
     await report(db);
