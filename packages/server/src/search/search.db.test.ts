@@ -117,6 +117,21 @@ describe.each(BACKENDS)('search API on %s', (backend) => {
     }
   });
 
+  it('side results are the most preached first, with every match counted below 100', async () => {
+    // 7 series titled 'Habakkuk Study n' with n sermons each: more than the 5 shown.
+    await t.db.exec(`INSERT INTO series (series_id, broadcaster_id, title, sermon_count)
+      SELECT 6000 + n, 'gracechurch', 'Habakkuk Study ' || n, n FROM generate_series(1, 7) n`);
+    try {
+      const body = await search('query=habakkuk%20study');
+      expect(body.seriesCount).toBe(7);
+      expect(body.seriesResults.map((s: { title: string }) => s.title)).toEqual(
+        [7, 6, 5, 4, 3].map((n) => `Habakkuk Study ${n}`),
+      );
+    } finally {
+      await t.db.exec('DELETE FROM series WHERE series_id > 6000 AND series_id <= 6007');
+    }
+  });
+
   it('relevance pages stop after the ranked matches; other sorts page through all of them', async () => {
     // 260 sermons with a word of their own: more than relevance ranks (RELEVANCE_RESULTS, 250).
     await t.db.exec(`INSERT INTO sermon (sermon_id, broadcaster_id, speaker_id, full_title, display_title, preach_date,
