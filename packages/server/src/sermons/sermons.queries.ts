@@ -212,6 +212,8 @@ export type SermonPage = {
   nextKey: unknown[] | undefined;
   /** PostgreSQL's estimate of all matching rows, when the page's query needed it (relevance). */
   estimate?: number;
+  /** Every matching row, when the page's query counted them (relevance over few matches). */
+  total?: number | undefined;
 };
 
 /** One page of a sermon list. `after` continues a keyset walk; otherwise `offset` applies. */
@@ -274,8 +276,11 @@ async function relevancePage(
 ) {
   const from = sermonFrom(f, params);
   const matches = await estimateRows(db, from, params);
+  const collect = matches < COLLECT_MATCHES_BELOW;
   // `+ 0` is an order no index gives, so PostgreSQL collects the matches from the search index.
-  const newest = matches < COLLECT_MATCHES_BELOW ? '(s.preach_date + 0)' : 's.preach_date';
+  const newest = collect ? '(s.preach_date + 0)' : 's.preach_date';
+  // Collecting reads every match anyway: they are counted on the way (a count query fewer).
+  const counted = collect ? ', count(*) OVER () AS matches' : '';
   const search = f.search as NonNullable<SermonFilters['search']>;
   const query = tsQuery(search, (v) => {
     params.push(v);
@@ -284,16 +289,17 @@ async function relevancePage(
   // The RELEVANCE_RESULTS newest matches are ranked (it was 1,000: a common word then read 1,000+
   // rows at random, half of a search page's database work); the page's rows come whole with it.
   const page = await db.query<Row>(
-    `SELECT ${SERMON_COLUMNS} FROM (
-      SELECT c.sermon_id, c.rank, c.preach_date FROM (
-        SELECT s.sermon_id, s.preach_date, ts_rank(s.search_vector, ${query}) AS rank ${from}
+    `SELECT ${SERMON_COLUMNS} ${collect ? ', top.matches' : ''} FROM (
+      SELECT c.* FROM (
+        SELECT s.sermon_id, s.preach_date, ts_rank(s.search_vector, ${query}) AS rank ${counted} ${from}
          ORDER BY ${newest} DESC, s.sermon_id DESC LIMIT ${RELEVANCE_RESULTS}) c
        ORDER BY c.rank DESC, c.preach_date DESC, c.sermon_id DESC LIMIT ${limit} OFFSET ${offset}) top
      JOIN sermon s ON s.sermon_id = top.sermon_id
      ORDER BY top.rank DESC, top.preach_date DESC, top.sermon_id DESC`,
     params,
   );
-  return { rows: await withEntities(entities, page), nextKey: undefined, estimate: matches };
+  const total = collect && page[0] ? Number(page[0].matches) : undefined;
+  return { rows: await withEntities(entities, page), nextKey: undefined, estimate: matches, total };
 }
 
 async function randomPage(db: Db, entities: EntityCache, f: SermonFilters, params: unknown[], limit: number) {

@@ -99,7 +99,9 @@ export async function sermonList(
   const totalCount =
     page.rows.length < q.pageSize && (q.page === 1 || page.rows.length > 0)
       ? offset + page.rows.length
-      : ((await keptTotal(db, filters, ctx)) ?? (await countRows(db, countFrom, countParams, page.estimate)));
+      : (page.total ??
+        (await keptTotal(db, filters, ctx)) ??
+        (await countRows(db, countFrom, countParams, page.estimate)));
   // Relevance ranks only the first RELEVANCE_RESULTS matches: no next page beyond them.
   const reachable = q.sortBy === 'relevance' && filters.search ? Math.min(totalCount, RELEVANCE_RESULTS) : totalCount;
   const hasMore = page.rows.length === q.pageSize && offset + page.rows.length < reachable;
