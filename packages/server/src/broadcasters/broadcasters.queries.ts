@@ -2,7 +2,7 @@ import type { BroadcasterListQuery } from '@kerygma/domain/catalogue-queries';
 import type { Row } from '../catalogue/dto.ts';
 import { type KeyColumn, type ListOptions, type Paged, pagedRows } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
-import { escapeLike } from '../db/like.ts';
+import { containsPattern } from '../db/like.ts';
 
 const CATEGORY_BITS = { church: 1, school: 2, seminary: 4, radio: 8 } as const;
 
@@ -41,7 +41,7 @@ export function listBroadcasters(db: Db, q: BroadcasterList, options: ListOption
     // 90 ms over 20,000 broadcasters with a LIKE per field; now 0.2 ms for a rare word and
     // 20 ms for 'grace' (3,000 matches). The matching speakers' ids are looked up in the primary
     // speaker index one by one (a join hashed all 26,000 primary speakers: 6.4 to 1.7 ms for 'john').
-    const like = p(`%${escapeLike(search.toLowerCase())}%`);
+    const like = p(containsPattern(search));
     where.push(`(b.search_text LIKE immutable_unaccent(${like})
       OR b.broadcaster_id = ANY(ARRAY(
         SELECT ps.broadcaster_id FROM broadcaster_primary_speaker ps

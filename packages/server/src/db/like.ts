@@ -2,3 +2,11 @@
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, '\\$&');
 }
+
+/**
+ * A LIKE pattern matching `text` anywhere in a lower-cased column (the stored search texts of
+ * broadcasters, speakers and series); unaccent it in SQL, as the column was.
+ */
+export function containsPattern(text: string): string {
+  return `%${escapeLike(text.toLowerCase())}%`;
+}

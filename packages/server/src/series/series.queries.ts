@@ -3,7 +3,7 @@ import { PUBLISHED } from '../catalogue/counts.ts';
 import type { Row } from '../catalogue/dto.ts';
 import { type KeyColumn, type ListOptions, type Paged, pagedRows } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
-import { escapeLike } from '../db/like.ts';
+import { containsPattern } from '../db/like.ts';
 
 const ORDERS: Record<SeriesListQuery['sort_by'], KeyColumn[]> = {
   last_updated: [
@@ -48,7 +48,7 @@ export function listSeries(
   if (search)
     where.push(
       // search_title: the title lower-cased and unaccented, with a trigram index (migration 0010).
-      `se.search_title LIKE immutable_unaccent(${p(`%${escapeLike(search.toLowerCase())}%`)})`,
+      `se.search_title LIKE immutable_unaccent(${p(containsPattern(search))})`,
     );
   return pagedRows<Row>(db, {
     select: 'se.*, (SELECT display_name FROM speaker WHERE speaker_id = se.podcast_speaker_id) AS podcast_speaker_name',

@@ -3,7 +3,7 @@ import { PUBLISHED } from '../catalogue/counts.ts';
 import type { Row } from '../catalogue/dto.ts';
 import { type KeyColumn, type ListOptions, type Paged, pagedRows } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
-import { escapeLike } from '../db/like.ts';
+import { containsPattern } from '../db/like.ts';
 
 const ORDERS: Record<SpeakerListQuery['sortBy'], KeyColumn[]> = {
   name: [
@@ -36,7 +36,7 @@ export function listSpeakers(db: Db, q: SpeakerListQuery, options: ListOptions =
     );
   }
   const search = q.query ?? q.searchKeyword;
-  if (search) where.push(`sp.search_name LIKE immutable_unaccent(${p(`%${escapeLike(search.toLowerCase())}%`)})`);
+  if (search) where.push(`sp.search_name LIKE immutable_unaccent(${p(containsPattern(search))})`);
   if (q.letter) {
     where.push(
       q.letter === '#' ? `sp.sort_name !~* '^[a-z]'` : `upper(left(sp.sort_name, 1)) = ${p(q.letter.toUpperCase())}`,
