@@ -150,6 +150,11 @@ describe('dates per locale', () => {
     expect(formatDate('2024-01-01', 'fr', 'long')).toBe('1 janvier 2024');
     expect(formatDate('2024-03-07', 'ko')).toMatch(/^2024년 3월 7일$/);
     expect(formatDate('2024-03-07', 'zh-Hans')).toBe('2024年3月7日');
+    // Days written out before are kept per language and style, not mixed up.
+    expect(formatDate('2024-03-07', 'de')).toBe('7. März 2024');
+    expect(formatDate('2024-03-07', 'de', 'long')).toBe('7. März 2024');
+    expect(formatDate('2024-01-01', 'fr')).toBe('1 janv. 2024');
+    expect(formatDate('2024-03-07', 'en')).toBe('Mar 7, 2024');
   });
 
   it('shows instants in US Eastern time', () => {

@@ -7,6 +7,7 @@ import { broadcasterRoutes } from './broadcasters/broadcasters.routes.ts';
 import { discoverRoutes } from './discover/discover.routes.ts';
 import { ApiError } from './errors.ts';
 import { API_BASE } from './http/api-base.ts';
+import { answerInProcess } from './http/in-process.ts';
 import { stringifyJson } from './http/json.ts';
 import { messageTranslator } from './http/messages.ts';
 import { mediaRoutes } from './media/media.routes.ts';
@@ -42,6 +43,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
     },
   });
   app.setReplySerializer((payload) => stringifyJson(payload));
+  answerInProcess(app);
 
   app.setErrorHandler(async (error, req, reply) => {
     const t = await messageTranslator(req);

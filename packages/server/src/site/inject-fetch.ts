@@ -1,6 +1,7 @@
 import type { ApiFetch, ApiResponse } from '@kerygma/api/client';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../http/api-base.ts';
+import { inProcessHeaders, inProcessPayload } from '../http/in-process.ts';
 
 /**
  * Site-wide reference data that list pages fetch on every render and that changes rarely (its
@@ -10,8 +11,17 @@ import { API_BASE } from '../http/api-base.ts';
 const REFERENCE_PATHS = new Set([`${API_BASE}/node/filter_options`, `${API_BASE}/node/languages`]);
 const REFERENCE_TTL_MS = 60_000;
 
-/** `parsed`: the body's JSON, kept (frozen) on answers shared between renders. */
-type Answer = { status: number; headers: Record<string, string>; body: string; parsed?: unknown };
+/**
+ * `parsed`: the body's JSON, kept (frozen) on answers shared between renders. `object`: what
+ * the route answered, handed over without JSON (http/in-process.ts), on answers not shared.
+ */
+type Answer = {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  parsed?: unknown;
+  object?: { value: unknown };
+};
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
@@ -33,11 +43,12 @@ function clientResponse(answer: Answer, shared: boolean): ApiResponse {
     status: answer.status,
     headers: { get: (name) => answer.headers[name.toLowerCase()] ?? null },
     json: async () => {
+      if (answer.object) return answer.object.value;
       if (!shared) return JSON.parse(answer.body) as unknown;
       answer.parsed ??= deepFreeze(JSON.parse(answer.body) as unknown);
       return answer.parsed;
     },
-    text: async () => answer.body,
+    text: async () => (answer.object ? JSON.stringify(answer.object.value) : answer.body),
   };
 }
 
@@ -48,19 +59,24 @@ function clientResponse(answer: Answer, shared: boolean): ApiResponse {
 export function injectFetch(app: FastifyInstance, now: () => number = Date.now): ApiFetch {
   const reference = new Map<string, { answer: Answer; expires: number }>();
 
-  const inject = async (url: URL, init: RequestInit = {}): Promise<Answer> => {
+  /**
+   * `asObject`: the answer is for this render only, so it comes as the route's object; answers
+   * kept for other renders come as JSON, parsed into a copy of their own.
+   */
+  const inject = async (url: URL, init: RequestInit, asObject: boolean): Promise<Answer> => {
     const headers = Object.fromEntries(new Headers(init.headers).entries());
     const res = await app.inject({
       method: (init.method ?? 'GET') as 'GET' | 'POST',
       url: url.pathname + url.search,
-      headers: { ...headers, host: url.host },
+      headers: { ...headers, host: url.host, ...(asObject ? inProcessHeaders : {}) },
       ...(typeof init.body === 'string' ? { payload: init.body } : {}),
     });
     const answerHeaders: Record<string, string> = {};
     for (const [name, value] of Object.entries(res.headers)) {
       if (value !== undefined) answerHeaders[name] = Array.isArray(value) ? value.join(', ') : String(value);
     }
-    return { status: res.statusCode, headers: answerHeaders, body: res.payload };
+    const object = asObject ? inProcessPayload(res.raw.req) : undefined;
+    return { status: res.statusCode, headers: answerHeaders, body: res.payload, ...(object ? { object } : {}) };
   };
 
   return async (input, init) => {
@@ -72,10 +88,10 @@ export function injectFetch(app: FastifyInstance, now: () => number = Date.now):
       const hit = reference.get(key);
       if (hit && hit.expires > now()) answer = hit.answer;
       else {
-        answer = await inject(url, init);
+        answer = await inject(url, init ?? {}, false);
         if (answer.status === 200) reference.set(key, { answer, expires: now() + REFERENCE_TTL_MS });
       }
-    } else answer = await inject(url, init);
+    } else answer = await inject(url, init ?? {}, true);
     return clientResponse(answer, shared);
   };
 }

@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * API answers handed to the site's server render as the objects the route returned, without
+ * writing them as JSON and parsing them back (site/inject-fetch.ts). A request asks for this
+ * with a header holding a token made at start, which no client outside the process can know;
+ * its reply then carries an empty body and the object rides on the injected request. Renders
+ * read these objects and never change them: parts may be shared with the server's caches
+ * (a broadcaster's social links come from the entity cache's row).
+ */
+export const IN_PROCESS_HEADER = 'x-kerygma-in-process';
+const token = randomBytes(16).toString('hex');
+const PAYLOAD = Symbol('in-process payload');
+
+type Carrier = { [PAYLOAD]?: unknown };
+
+/** The headers with which an injected request asks for its answer as an object. */
+export const inProcessHeaders = { [IN_PROCESS_HEADER]: token };
+
+/** Registered before the routes, so that every route's reply passes through it. */
+export function answerInProcess(app: FastifyInstance): void {
+  app.addHook('preSerialization', (req, reply, payload, done) => {
+    if (req.headers[IN_PROCESS_HEADER] === token) {
+      (req.raw as Carrier)[PAYLOAD] = payload;
+      reply.serializer(() => '');
+    }
+    done(null, payload);
+  });
+}
+
+/** The object a route answered an in-process request with, if it answered with one. */
+export function inProcessPayload(rawRequest: object): { value: unknown } | undefined {
+  const carrier = rawRequest as Carrier;
+  return PAYLOAD in carrier ? { value: carrier[PAYLOAD] } : undefined;
+}
