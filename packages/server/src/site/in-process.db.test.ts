@@ -54,10 +54,11 @@ describe.each(BACKENDS)('API answers in process on %s', (backend) => {
     expect(inProcessPayload(inProcess.raw.req)?.value).toStrictEqual(JSON.parse(json.body));
   });
 
-  it("hands the site's render the object, and its text as JSON", async () => {
-    const answer = await injectFetch(t.app)(`http://kerygma.test${API_BASE}/node/sermons/1000`);
-    expect(await answer.json()).toMatchObject({ sermonID: '1000' });
-    expect(JSON.parse(await answer.text())).toMatchObject({ sermonID: '1000' });
+  it("hands the site's render the object, and as text the JSON the API sends", async () => {
+    const path = `${API_BASE}/node/broadcasters/gracechurch?lite=false`;
+    const answer = await injectFetch(t.app)(`http://kerygma.test${path}`);
+    expect(await answer.json()).toMatchObject({ broadcasterID: 'gracechurch' });
+    expect(await answer.text()).toBe((await t.app.inject({ method: 'GET', url: path })).body);
   });
 
   it('answers a request with a guessed token in JSON', async () => {

@@ -2,6 +2,7 @@ import type { ApiFetch, ApiResponse } from '@kerygma/api/client';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '../http/api-base.ts';
 import { inProcessHeaders, inProcessPayload } from '../http/in-process.ts';
+import { stringifyJson } from '../http/json.ts';
 
 /**
  * Site-wide reference data that list pages fetch on every render and that changes rarely (its
@@ -48,7 +49,7 @@ function clientResponse(answer: Answer, shared: boolean): ApiResponse {
       answer.parsed ??= deepFreeze(JSON.parse(answer.body) as unknown);
       return answer.parsed;
     },
-    text: async () => (answer.object ? JSON.stringify(answer.object.value) : answer.body),
+    text: async () => (answer.object ? stringifyJson(answer.object.value) : answer.body),
   };
 }
 
