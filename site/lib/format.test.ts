@@ -6,6 +6,7 @@ import {
   formatDate,
   formatDateTime,
   formatDuration,
+  formatFileSize,
   formatNumber,
   formatPlays,
   formatSnippetCount,
@@ -139,6 +140,16 @@ describe('durations', () => {
     expect(isoDuration(65)).toBe('PT1M5S');
     expect(isoDuration(3600)).toBe('PT1H');
     expect(isoDuration(3723)).toBe('PT1H2M3S');
+  });
+});
+
+describe('download sizes', () => {
+  it("shows megabytes with one decimal in the reader's language, nothing when unknown", () => {
+    expect(formatFileSize(12_345_678, 'en')).toBe('12.3 MB');
+    expect(formatFileSize(12_345_678, 'de')).toBe('12,3 MB');
+    expect(formatFileSize(48_000_000, 'en')).toBe('48 MB');
+    expect(formatFileSize(null, 'en')).toBeUndefined();
+    expect(formatFileSize(0, 'en')).toBeUndefined();
   });
 });
 

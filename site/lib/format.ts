@@ -40,6 +40,15 @@ export function formatNumber(value: number, locale = 'en', fractionDigits = 0): 
   ).format(value);
 }
 
+/** A download's size in megabytes in the reader's language ('12.3 MB', '12,3 MB'); none when unknown. */
+export function formatFileSize(bytes: number | null, locale = 'en'): string | undefined {
+  if (!bytes || bytes <= 0) return undefined;
+  return formatter(
+    `mb:${locale}`,
+    () => new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }),
+  ).format(bytes / 1_000_000);
+}
+
 /**
  * Compact count with the suffixes K, M, B and T (spec §9 "counts compact K/M/B/T"):
  * 999 → '999', 1000 → '1K', 1234 → '1.2K', 2_500_000 → '2.5M', 3e9 → '3B', 4e12 → '4T'.
