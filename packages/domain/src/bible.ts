@@ -131,7 +131,6 @@ function bookIndex(nameOrAbbrev: string): number | undefined {
   return matches.length === 1 ? matches[0] : undefined;
 }
 
-/** The book with this OSIS code (case-insensitive). */
 /**
  * A book's segment in site paths (`/sermons/scripture/{slug}/…`): its English name as a slug,
  * 'Song of Solomon' → 'song-of-solomon'. Pages link to it, other spellings redirect to it, and
@@ -141,6 +140,7 @@ export function bookSlug(bookName: string): string {
   return slugify(bookName);
 }
 
+/** The book with this OSIS code (case-insensitive). */
 export function bookByOsis(abbrev: string): BibleBook | undefined {
   const lower = abbrev.toLowerCase();
   return BIBLE_BOOKS.find((book) => book.osisAbbrev.toLowerCase() === lower);

@@ -71,12 +71,11 @@ async function resolveFilters(db: Db, q: SermonListQuery, languageCode: string):
   // `series` may be an id or a title and is looked up.
   if (q.seriesID !== undefined) f.seriesIds = [q.seriesID];
   else if (q.series !== undefined) {
-    const seriesValue = q.series;
     // Id and title each by their index (`series_id::text = $1` would read every series).
     const rows = await db.query<{ series_id: number }>(
       `SELECT series_id FROM series
         WHERE (series_id = $3::int8 OR lower(title) = lower($1)) AND ($2::text IS NULL OR broadcaster_id = $2)`,
-      [seriesValue, f.broadcasterId ?? null, /^\d{1,18}$/.test(seriesValue) ? seriesValue : null],
+      [q.series, f.broadcasterId ?? null, /^\d{1,18}$/.test(q.series) ? q.series : null],
     );
     if (rows.length === 0) return undefined;
     f.seriesIds = rows.map((r) => r.series_id);
