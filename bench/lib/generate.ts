@@ -392,6 +392,9 @@ export function broadcastersSql(): string {
      CROSS JOIN LATERAL (VALUES (scale_gen.home_speaker(p.b, 0)),
                                 (CASE WHEN ${U(724, 'p.b')} < 0.3 THEN scale_gen.home_speaker(p.b, 1) END)) AS h(speaker_id)
       JOIN speaker s ON s.speaker_id = h.speaker_id;
+
+    -- What the primary speakers' trigger keeps (migration 0016); triggers are off while loading.
+    UPDATE broadcaster SET primary_speaker_names = broadcaster_primary_speaker_names(broadcaster_id);
   `;
 }
 

@@ -74,6 +74,30 @@ describe.each(BACKENDS)('broadcasters API on %s', (backend) => {
     expect((await list('searchKeyword=king%27s')).ids).toEqual(['kingsseminary']);
   });
 
+  it('follows primary speakers as they are added, renamed and removed (kept on the broadcaster by triggers)', async () => {
+    expect((await list('searchKeyword=lopez')).ids).toEqual([]);
+    await t.db.exec("INSERT INTO broadcaster_primary_speaker VALUES ('radiovida', 3)");
+    try {
+      // Unaccented and case-blind, as the broadcaster's own fields.
+      expect((await list('searchKeyword=lopez')).ids).toEqual(['radiovida']);
+      expect((await list('searchKeyword=L%C3%93PEZ')).ids).toEqual(['radiovida']);
+      await t.db.exec("UPDATE speaker SET display_name = 'María Gómez' WHERE speaker_id = 3");
+      expect((await list('searchKeyword=lopez')).ids).toEqual([]);
+      expect((await list('searchKeyword=gomez')).ids).toEqual(['radiovida']);
+      await t.db.exec("DELETE FROM broadcaster_primary_speaker WHERE broadcaster_id = 'radiovida'");
+      expect((await list('searchKeyword=gomez')).ids).toEqual([]);
+      // Two primary speakers: either name finds the broadcaster, none spans the two.
+      await t.db.exec("INSERT INTO broadcaster_primary_speaker VALUES ('gracechurch', 2)");
+      expect((await list('searchKeyword=owen')).ids).toEqual(['gracechurch', 'kingsseminary']);
+      expect((await list('searchKeyword=spurgeon')).ids).toEqual(['gracechurch']);
+      expect((await list('searchKeyword=spurgeon%20john')).ids).toEqual([]);
+    } finally {
+      await t.db.exec(`DELETE FROM broadcaster_primary_speaker WHERE (broadcaster_id, speaker_id) IN (('radiovida', 3), ('gracechurch', 2));
+        UPDATE speaker SET display_name = 'María López' WHERE speaker_id = 3`);
+    }
+    expect((await list('searchKeyword=owen')).ids).toEqual(['kingsseminary']);
+  });
+
   it('rejects bad filters with 400 naming the field', async () => {
     for (const [query, field] of [
       ['category=mosque', 'category'],

@@ -36,18 +36,9 @@ export function listBroadcasters(db: Db, q: BroadcasterList, options: ListOption
   const search = q.searchKeyword ?? q.query;
   if (search) {
     // Spec §3: free-text search matches id, name, denomination, location, minister, primary
-    // speakers: the broadcaster's own fields are one stored text with a trigram index, and the
-    // primary speakers' broadcasters one array from the speaker name index (migrations 0009, 0014).
-    // 90 ms over 20,000 broadcasters with a LIKE per field; now 0.2 ms for a rare word and
-    // 20 ms for 'grace' (3,000 matches). The matching speakers' ids are looked up in the primary
-    // speaker index one by one (a join hashed all 26,000 primary speakers: 6.4 to 1.7 ms for 'john').
-    const like = p(containsPattern(search));
-    where.push(`(b.search_text LIKE immutable_unaccent(${like})
-      OR b.broadcaster_id = ANY(ARRAY(
-        SELECT ps.broadcaster_id FROM broadcaster_primary_speaker ps
-         WHERE ps.speaker_id = ANY(ARRAY(
-           SELECT sp.speaker_id FROM speaker sp
-            WHERE sp.search_name LIKE immutable_unaccent(${like}))))))`);
+    // speakers: all kept as one lower-cased, unaccented text with a trigram index (migrations
+    // 0009, 0016; the primary speakers' names are kept there by triggers).
+    where.push(`b.search_text LIKE immutable_unaccent(${p(containsPattern(search))})`);
   }
   if (q.country)
     where.push(`(upper(b.country_iso_code) = upper(${p(q.country)}) OR lower(b.country) = lower(${p(q.country)}))`);
