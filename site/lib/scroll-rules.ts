@@ -1,3 +1,4 @@
+import { DIRECTORY_SECTIONS } from '@kerygma/domain/directories';
 import { localeFromPath } from '@kerygma/i18n/locales';
 
 /**
@@ -8,41 +9,6 @@ import { localeFromPath } from '@kerygma/i18n/locales';
  * release notes. Back and forward restore the saved position (the router does that), and a
  * link to a #target scrolls to it; everything else starts at the top.
  */
-
-/** Parents whose children are named sections, '' being the parent's own default child. */
-const DIRECTORIES: Record<string, readonly string[]> = {
-  sermons: [
-    '',
-    'categories',
-    'clips',
-    'date',
-    'featured',
-    'languages',
-    'scripture',
-    'staff-picks',
-    'topics',
-    'transcripts',
-    'videos',
-  ],
-  speakers: ['', 'choice', 'classic', 'featured', 'primary', 'puritans', 'alphabetical', 'search'],
-  series: ['', 'picks', 'podcasts', 'recent', 'search'],
-  broadcasters: [
-    '',
-    'featured',
-    'group',
-    'international',
-    'newest',
-    'podcast',
-    'school',
-    'seminary',
-    'usa',
-    'vacant',
-    'alphabetical',
-    'country',
-    'state',
-    'search',
-  ],
-};
 
 /** Entity pages whose tabs are children of /{kind}/{id}: '' is the default tab. */
 const TABS: Record<string, readonly string[]> = {
@@ -62,7 +28,7 @@ const segments = (path: string) => localeFromPath(path).rest.split('/').filter(B
 /** The parent route a path is a child section of ('speakers/12' for a speaker's tab), if any. */
 function parentOf([kind = '', second = '', third = '', ...more]: string[]): string | undefined {
   // A directory's list, with any parameter of its own ('/speakers/alphabetical/b').
-  if (DIRECTORIES[kind]?.includes(second)) return kind;
+  if (DIRECTORY_SECTIONS[kind]?.includes(second)) return kind;
   // A tab of an entity page ('/broadcasters/gracechurch/series'; '' is its default tab).
   if (second && more.length === 0 && TABS[kind]?.includes(third)) return `${kind}/${second}`;
   const pair = PAIRS.find((names) => names.includes(kind));

@@ -1,3 +1,4 @@
+import { DIRECTORY_SECTIONS, PARAMETER_SECTIONS } from '@kerygma/domain/directories';
 import { EXCLUDED_PATHS } from '@kerygma/domain/excluded-paths';
 import type { ChangeFreq } from './sitemap-xml.ts';
 
@@ -65,45 +66,22 @@ export type StaticSource = 'catalogue' | 'fixed';
 
 /**
  * The public top-level and list pages of §2 that take no parameter and exist so far, English (no
- * prefix). A page joins when it is built: a sitemap listing a missing page sends search engines to
- * a 404 (e2e/sitemaps.spec.ts requests every one). Never listed: per-user pages (library, my
+ * prefix): home, every directory section that lists without a parameter (@kerygma/domain
+ * directories), the date shortcuts and search. A page joins when it is built: a sitemap listing a
+ * missing page sends search engines to a 404 (e2e/sitemaps.spec.ts requests every one). Never listed: per-user pages (library, my
  * church, comments, settings, activation), tools (multiview, promotions), sign-in pages, and
  * every excluded path.
  */
 export const STATIC_PAGES: readonly { path: string; source: StaticSource }[] = [
   { path: '/', source: 'catalogue' },
-  { path: '/sermons', source: 'catalogue' },
-  ...[
-    'featured',
-    'staff-picks',
-    'videos',
-    'clips',
-    'transcripts',
-    'categories',
-    'languages',
-    'scripture',
-    'topics',
-  ].map((p) => ({ path: `/sermons/${p}`, source: 'catalogue' as const })),
-  ...['', '/week', '/50s', '/60s', '/70s'].map((p) => ({ path: `/sermons/date${p}`, source: 'catalogue' as const })),
-  { path: '/speakers', source: 'catalogue' },
-  ...['featured', 'choice', 'classic', 'primary', 'puritans', 'alphabetical'].map((p) => ({
-    path: `/speakers/${p}`,
-    source: 'catalogue' as const,
-  })),
-  { path: '/series', source: 'catalogue' },
-  ...['picks', 'podcasts', 'recent'].map((p) => ({ path: `/series/${p}`, source: 'catalogue' as const })),
-  { path: '/broadcasters', source: 'catalogue' },
-  ...[
-    'featured',
-    'newest',
-    'usa',
-    'international',
-    'school',
-    'seminary',
-    'podcast',
-    'group',
-    'vacant',
-    'alphabetical',
-  ].map((p) => ({ path: `/broadcasters/${p}`, source: 'catalogue' as const })),
+  ...Object.entries(DIRECTORY_SECTIONS).flatMap(([directory, sections]) =>
+    sections
+      .filter((section) => !PARAMETER_SECTIONS.has(`${directory}/${section}`))
+      .map((section) => ({
+        path: section ? `/${directory}/${section}` : `/${directory}`,
+        source: 'catalogue' as const,
+      })),
+  ),
+  ...['/week', '/50s', '/60s', '/70s'].map((p) => ({ path: `/sermons/date${p}`, source: 'catalogue' as const })),
   { path: '/search', source: 'fixed' },
 ];
