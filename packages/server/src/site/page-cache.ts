@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 
@@ -232,7 +232,12 @@ function capture(render: RenderPage, req: IncomingMessage, res: ServerResponse):
       chunks.push(
         typeof chunk === 'string'
           ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
-          : Buffer.from(chunk as Uint8Array),
+          : // A view, not a copy: like a socket, the capture keeps what it was given.
+            Buffer.from(
+              (chunk as Uint8Array).buffer,
+              (chunk as Uint8Array).byteOffset,
+              (chunk as Uint8Array).byteLength,
+            ),
       );
     };
     const callbackOf = (args: unknown[]) => args.find((a) => typeof a === 'function') as (() => void) | undefined;
@@ -261,8 +266,7 @@ function capture(render: RenderPage, req: IncomingMessage, res: ServerResponse):
         /^text\/html/i.test(String(headers['content-type'] ?? ''));
       // The body then depends on Accept-Encoding: caches downstream must know.
       if (compressible) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
-      if (status === 200 && !headers.etag)
-        headers.etag = `W/"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+      if (status === 200 && !headers.etag) headers.etag = `W/"${hash('sha1', body, 'base64url').slice(0, 22)}"`;
       const etag = status === 200 ? (headers.etag as string | undefined) : undefined;
       resolve({ status, headers, body, etag, compressible });
       const done = callbackOf(rest);
