@@ -249,6 +249,14 @@ async function check(db: Db): Promise<void> {
     );
   console.log(`   search_vector identical to the trigger's on ${vectors.n} sampled sermons`);
 
+  // Primary speakers' names as the triggers keep them (loaded with the triggers off).
+  const [names] = await db.query<{ bad: number }>(
+    `SELECT count(*)::int AS bad FROM broadcaster
+      WHERE primary_speaker_names <> broadcaster_primary_speaker_names(broadcaster_id)`,
+  );
+  if (names?.bad) throw new Error(`primary speakers' names differ from the trigger's on ${names.bad} broadcasters`);
+  console.log("   broadcasters' primary speakers' names identical to the trigger's");
+
   const [scripture] = await db.query<{ bad_first: number; no_refs: number; bad_date: number; bad_sort: number }>(
     `SELECT (SELECT count(*) FROM (SELECT 1 FROM sermon_scripture GROUP BY sermon_id, book_index
                                    HAVING count(*) FILTER (WHERE first_in_book) <> 1) x)::int AS bad_first,
