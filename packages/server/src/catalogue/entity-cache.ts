@@ -1,4 +1,5 @@
 import type { Db } from '../db/db.ts';
+import { deepFreeze } from '../deep-freeze.ts';
 import type { Row } from './dto.ts';
 
 /**
@@ -30,6 +31,9 @@ function cachedLoader<K extends string | number>(db: Db, sql: string, idColumn: 
     if (missing.length > 0) {
       const rows = await db.query<Row>(sql, [missing], { prepare: true });
       for (const row of rows) {
+        // Shared by every request until it expires, and handed to renders inside API answers
+        // (http/in-process.ts): frozen, so that no reader can change it for the others.
+        deepFreeze(row);
         const id = row[idColumn] as K;
         entries.delete(id); // re-insert at the end: Map order is the eviction order
         entries.set(id, { row, at: now });

@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify';
  * writing them as JSON and parsing them back (site/inject-fetch.ts). A request asks for this
  * with a header holding a token made at start, which no client outside the process can know;
  * its reply then carries an empty body and the object rides on the injected request. Renders
- * read these objects and never change them: parts may be shared with the server's caches
- * (a broadcaster's social links come from the entity cache's row).
+ * read these objects and never change them: parts may be shared with the server's caches (a
+ * broadcaster's social links come from the entity cache's row, which is frozen, so that a
+ * render changing it throws instead of changing it for every later request).
  */
 export const IN_PROCESS_HEADER = 'x-kerygma-in-process';
 const token = randomBytes(16).toString('hex');

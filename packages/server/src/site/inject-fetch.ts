@@ -1,5 +1,6 @@
 import type { ApiFetch, ApiResponse } from '@kerygma/api/client';
 import type { FastifyInstance } from 'fastify';
+import { deepFreeze } from '../deep-freeze.ts';
 import { API_BASE } from '../http/api-base.ts';
 import { inProcessHeaders, inProcessPayload } from '../http/in-process.ts';
 import { stringifyJson } from '../http/json.ts';
@@ -23,14 +24,6 @@ type Answer = {
   parsed?: unknown;
   object?: { value: unknown };
 };
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const item of Object.values(value)) deepFreeze(item);
-  }
-  return value;
-}
 
 /**
  * The in-process answer as the API client reads it (ApiResponse): the body stays the string
