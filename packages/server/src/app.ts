@@ -28,6 +28,10 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
     trustProxy: true,
+    // While the process drains on SIGTERM (main.ts), requests still reaching it are answered
+    // (with Connection: close) rather than refused with 503, and so are the API calls of the
+    // pages it is still rendering (site/inject-fetch.ts).
+    return503OnClosing: false,
     // Keep %2F inside a speaker or series name a part of that one path segment.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Malformed URLs (bad percent-encoding) and the like answer in the API's error shape too.

@@ -70,3 +70,29 @@ describe.each(BACKENDS)('API answers in process on %s', (backend) => {
     expect(JSON.parse(guessed.body)).toMatchObject({ sermonID: '1000' });
   });
 });
+
+describe.each(BACKENDS)('API answers in process while the server drains, on %s', (backend) => {
+  it('answers the API calls of a page still rendering when shutdown began (SIGTERM mid-render)', async () => {
+    const t = await buildTestApp(backend);
+    await t.app.ready();
+    const closed = t.app.close();
+    try {
+      const url = `${API_BASE}/node/speakers/1`;
+      // Shutdown has begun once app.inject is refused (routing would then answer 503 by default).
+      for (;;) {
+        const refused = await t.app.inject({ method: 'GET', url }).then(
+          () => false,
+          () => true,
+        );
+        if (refused) break;
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      const answer = await injectFetch(t.app)(`http://kerygma.test${url}`);
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toMatchObject({ speakerID: 1, displayName: 'Charles H. Spurgeon' });
+    } finally {
+      await closed;
+      await t.close();
+    }
+  });
+});

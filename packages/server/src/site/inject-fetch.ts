@@ -1,5 +1,6 @@
 import type { ApiFetch, ApiResponse } from '@kerygma/api/client';
 import type { FastifyInstance } from 'fastify';
+import lightMyRequest from 'light-my-request';
 import { deepFreeze } from '../deep-freeze.ts';
 import { API_BASE } from '../http/api-base.ts';
 import { inProcessHeaders, inProcessPayload } from '../http/in-process.ts';
@@ -59,7 +60,9 @@ export function injectFetch(app: FastifyInstance, now: () => number = Date.now):
    */
   const inject = async (url: URL, init: RequestInit, asObject: boolean): Promise<Answer> => {
     const headers = Object.fromEntries(new Headers(init.headers).entries());
-    const res = await app.inject({
+    // Fastify's router itself, as app.inject calls it, but also while the app is closing (which
+    // app.inject refuses): a page that began before SIGTERM makes its API calls to the end.
+    const res = await lightMyRequest(app.routing, {
       method: (init.method ?? 'GET') as 'GET' | 'POST',
       url: url.pathname + url.search,
       headers: { ...headers, host: url.host, ...(asObject ? inProcessHeaders : {}) },
