@@ -58,10 +58,14 @@ export function injectFetch(app: FastifyInstance, now: () => number = Date.now):
    * `asObject`: the answer is for this render only, so it comes as the route's object; answers
    * kept for other renders come as JSON, parsed into a copy of their own.
    */
+  let ready: PromiseLike<unknown> | undefined;
   const inject = async (url: URL, init: RequestInit, asObject: boolean): Promise<Answer> => {
     const headers = Object.fromEntries(new Headers(init.headers).entries());
-    // Fastify's router itself, as app.inject calls it, but also while the app is closing (which
-    // app.inject refuses): a page that began before SIGTERM makes its API calls to the end.
+    // Fastify's router itself, as app.inject calls it once the app is ready, but also while the
+    // app is closing (which app.inject refuses): a page that began before SIGTERM makes its API
+    // calls to the end.
+    ready ??= app.ready();
+    await ready;
     const res = await lightMyRequest(app.routing, {
       method: (init.method ?? 'GET') as 'GET' | 'POST',
       url: url.pathname + url.search,
