@@ -13,4 +13,6 @@ export type ApiDeps = {
   stats: StatsCache;
   entities: EntityCache;
   counters: MediaCounters;
+  /** Set when the process is shutting down: /healthz then answers 503 (main.ts). */
+  shutdown?: { draining: boolean };
 };

@@ -69,6 +69,10 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   });
 
   const health = async (_req: unknown, reply: { status(code: number): unknown }) => {
+    if (deps.shutdown?.draining) {
+      reply.status(503);
+      return { status: 'draining' };
+    }
     try {
       await deps.db.query('SELECT 1');
       return { status: 'ok', database: 'ok' };

@@ -21,6 +21,11 @@ const schema = z.object({
   /** In-process cache of anonymous site pages (packages/server/src/site/page-cache.ts); 0 turns it off. */
   PAGE_CACHE_MB: z.coerce.number().min(0).max(65536).default(64),
   PAGE_CACHE_TTL_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  /**
+   * On SIGTERM, how long /healthz answers 503 while the process still serves, before it stops
+   * accepting connections: time for a load balancer to stop sending it requests.
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Media in an S3-compatible bucket instead of on local disk (see README, Running at scale). */
   S3_BUCKET: z.string().min(1).optional(),
@@ -54,6 +59,7 @@ export type Config = {
   logLevel: string;
   mediaDir: string;
   pageCache: { maxBytes: number; ttlMs: number };
+  shutdownDrainMs: number;
   /** Where media live when not on local disk. */
   s3: S3Config | undefined;
 };
@@ -85,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: c.LOG_LEVEL,
     mediaDir: path.join(dataDir, 'media'),
     pageCache: { maxBytes: Math.round(c.PAGE_CACHE_MB * 1024 * 1024), ttlMs: c.PAGE_CACHE_TTL_SECONDS * 1000 },
+    shutdownDrainMs: c.SHUTDOWN_DRAIN_SECONDS * 1000,
     s3: c.S3_BUCKET
       ? {
           bucket: c.S3_BUCKET,

@@ -47,4 +47,26 @@ describe('the server process', () => {
     p.child.kill('SIGTERM');
     expect(await p.exited).toBe(0);
   }, 60_000);
+
+  it('with SHUTDOWN_DRAIN_SECONDS, keeps serving after SIGTERM while /healthz says it is draining', async () => {
+    const port = 4300 + Math.floor(Math.random() * 500);
+    const p = start({ PORT: String(port), HOST: '127.0.0.1', SHUTDOWN_DRAIN_SECONDS: '3' });
+    const origin = `http://127.0.0.1:${port}`;
+    let health: Response | undefined;
+    for (let i = 0; i < 120 && !health; i++) {
+      health = await fetch(`${origin}/healthz`).catch(() => undefined);
+      if (!health) await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(health?.status).toBe(200);
+    const stoppedAt = Date.now();
+    p.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    const draining = await fetch(`${origin}/healthz`);
+    expect(draining.status).toBe(503);
+    expect(await draining.json()).toEqual({ status: 'draining' });
+    const api = await fetch(`${origin}/api/v2/node/languages`);
+    expect(api.status).toBe(200);
+    expect(await p.exited).toBe(0);
+    expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(3000);
+  }, 60_000);
 });

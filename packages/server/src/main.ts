@@ -52,6 +52,7 @@ async function main() {
           listener: config.databaseUrl ? postgresJobListener(config.databaseUrl, log) : undefined,
         });
 
+  const shutdown = { draining: false };
   const stats = statsCache(db);
   if (role !== 'worker') stats.peek(); // start computing catalogue totals now, not on the first request
   const app =
@@ -65,16 +66,18 @@ async function main() {
             stats,
             entities: entityCache(db),
             counters: mediaCounters(db, { onError: (err) => log.warn({ err }, 'could not save media counts') }),
+            shutdown,
           },
           { logger: log },
         );
-  let stopping = false;
   const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    if (shutdown.draining) return;
+    shutdown.draining = true;
+    log.info({ signal, drainMs: app ? config.shutdownDrainMs : 0 }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), (app ? config.shutdownDrainMs : 0) + 10_000);
     timer.unref();
+    // /healthz now answers 503; until the load balancer has noticed, requests are still served.
+    if (app && config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
     await Promise.all([app?.close(), worker?.stop()]); // the worker drains before the database closes
     await db.close();
     process.exit(0);
