@@ -88,10 +88,14 @@ async function pickPaths(db: Db) {
   // The scale data's twelve largest languages (bench/lib/vocab.ts LANGUAGE_SHARE).
   const languages = ['en', 'es', 'pt', 'de', 'ko', 'fr', 'ro', 'ru', 'zh', 'nl', 'it', 'hu'];
   const books = ['GEN', 'PSA', 'ISA', 'MAT', 'JHN', 'ROM', 'EPH', 'HEB', 'REV', '1CO'];
-  // Words of sermon titles: the 20 commonest (hundreds of thousands of matches) and 20 rare ones.
+  // Words of sermon titles: the 20 commonest (hundreds of thousands of matches), 10 of middle
+  // frequency (about 4,000-30,000 matches: the costliest to search, bench/README.md) and 20 rare ones.
   const words = await db.query<{ word: string }>(
     `(SELECT word FROM ts_stat('SELECT search_vector FROM sermon TABLESAMPLE SYSTEM (0.5)')
        WHERE length(word) > 3 AND word ~ '^[a-z]+$' ORDER BY ndoc DESC LIMIT 20)
+     UNION ALL
+     (SELECT word FROM ts_stat('SELECT search_vector FROM sermon TABLESAMPLE SYSTEM (0.5)')
+       WHERE ndoc BETWEEN 20 AND 150 AND length(word) > 4 AND word ~ '^[a-z]+$' ORDER BY word LIMIT 10)
      UNION ALL
      (SELECT word FROM ts_stat('SELECT search_vector FROM sermon TABLESAMPLE SYSTEM (0.5)')
        WHERE ndoc BETWEEN 2 AND 3 AND length(word) > 5 AND word ~ '^[a-z]+$' ORDER BY word LIMIT 20)`,
