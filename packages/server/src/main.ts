@@ -73,11 +73,12 @@ async function main() {
   const stop = async (signal: string) => {
     if (shutdown.draining) return;
     shutdown.draining = true;
-    log.info({ signal, drainMs: app ? config.shutdownDrainMs : 0 }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), (app ? config.shutdownDrainMs : 0) + 10_000);
+    const drainMs = app ? config.shutdownDrainMs : 0; // a worker has no /healthz to drain by
+    log.info({ signal, drainMs }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), drainMs + 10_000);
     timer.unref();
     // /healthz now answers 503; until the load balancer has noticed, requests are still served.
-    if (app && config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+    if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     await Promise.all([app?.close(), worker?.stop()]); // the worker drains before the database closes
     await db.close();
     process.exit(0);

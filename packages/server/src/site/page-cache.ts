@@ -229,16 +229,13 @@ function capture(render: RenderPage, req: IncomingMessage, res: ServerResponse):
     };
     const add = (chunk: unknown, encoding?: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-      chunks.push(
-        typeof chunk === 'string'
-          ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
-          : // A view, not a copy: like a socket, the capture keeps what it was given.
-            Buffer.from(
-              (chunk as Uint8Array).buffer,
-              (chunk as Uint8Array).byteOffset,
-              (chunk as Uint8Array).byteLength,
-            ),
-      );
+      if (typeof chunk === 'string') {
+        chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+        return;
+      }
+      // A view, not a copy: like a socket, the capture keeps what it was given.
+      const bytes = chunk as Uint8Array;
+      chunks.push(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     };
     const callbackOf = (args: unknown[]) => args.find((a) => typeof a === 'function') as (() => void) | undefined;
     res.writeHead = ((status: number, ...rest: unknown[]) => {

@@ -68,9 +68,9 @@ export type StaticSource = 'catalogue' | 'fixed';
  * The public top-level and list pages of §2 that take no parameter and exist so far, English (no
  * prefix): home, every directory section that lists without a parameter (@kerygma/domain
  * directories), the date shortcuts and search. A page joins when it is built: a sitemap listing a
- * missing page sends search engines to a 404 (e2e/sitemaps.spec.ts requests every one). Never listed: per-user pages (library, my
- * church, comments, settings, activation), tools (multiview, promotions), sign-in pages, and
- * every excluded path.
+ * missing page sends search engines to a 404 (e2e/sitemaps.spec.ts requests every one). Never
+ * listed: per-user pages (library, my church, comments, settings, activation), tools (multiview,
+ * promotions), sign-in pages, and every excluded path.
  */
 export const STATIC_PAGES: readonly { path: string; source: StaticSource }[] = [
   { path: '/', source: 'catalogue' },
