@@ -6,7 +6,8 @@
  *
  * Target: BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/kerygma_bench), created
  * when missing. All rows are generated inside PostgreSQL with set-based SQL; Node only sends
- * statements. Without --reset an already loaded database is described and left alone.
+ * statements. Without --reset an already loaded database is brought to the current schema
+ * (migrations newer than its load) and described; its rows are left alone.
  */
 import { parseArgs } from 'node:util';
 import { refreshCatalogueCounts } from '../packages/server/src/catalogue/counts.ts';
@@ -123,7 +124,7 @@ async function printContents(db: Db): Promise<void> {
   console.log(`database size ${size?.db} (sermon ${size?.sermon}, sermon_scripture ${size?.scripture})`);
 }
 
-/** Existing data: describe it and stop. Returns true when the caller should exit. */
+/** Existing data: migrate, describe it and stop. Returns true when the caller should exit. */
 async function alreadyLoaded(db: Db): Promise<boolean> {
   const [state] = await db.query<{ gen: boolean; sermon: boolean }>(
     `SELECT to_regnamespace('scale_gen') IS NOT NULL AS gen, to_regclass('public.sermon') IS NOT NULL AS sermon`,
@@ -134,6 +135,7 @@ async function alreadyLoaded(db: Db): Promise<boolean> {
     return true;
   }
   if (state?.sermon && (await count(db, 'sermon')) > 0) {
+    await migrate(db);
     console.log('the database already holds data (use --reset to rebuild it):');
     await printContents(db);
     return true;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, getJson, type TestApp } from '../test/test-app.ts';
 import { BACKENDS } from '../test/test-db.ts';
 
@@ -152,6 +152,47 @@ describe.each(BACKENDS)('search API on %s', (backend) => {
       await t.db.exec('DELETE FROM sermon WHERE sermon_id IN (SELECT (7000 + n)::text FROM generate_series(1, 260) n)');
     }
   });
+
+  it('one word keeps stemmed and verbatim forms once each in the query', async () => {
+    const [forms] = await t.db.query<{ name: string; word: string }>(
+      `SELECT sermon_search_query('en', 'Aarón')::text AS name, sermon_search_query('en', 'praying')::text AS word`,
+    );
+    expect(forms).toEqual({ name: "'aaron'", word: "'pray' | 'praying'" });
+  });
+
+  it('a one-word total over 12,000 expected matches is the estimate; other searches are counted', async () => {
+    // 13,000 sermons with a word of their own: enough for the estimate to stand for the total.
+    await t.db.exec(`INSERT INTO sermon (sermon_id, broadcaster_id, speaker_id, full_title, display_title, preach_date,
+        publish_timestamp)
+      SELECT (20000 + n)::text, 'gracechurch', 1, 'Zerubbabel ' || n, 'Zerubbabel ' || n, DATE '1990-01-01' + n, now()
+        FROM generate_series(1, 13000) n;
+      ANALYZE sermon`);
+    const sql: string[] = [];
+    const query = t.db.query.bind(t.db);
+    const spy = vi.spyOn(t.db, 'query').mockImplementation((text, params, options) => {
+      sql.push(text);
+      return query(text, params, options);
+    });
+    // Queries that read every match: a capped count, or collecting the matches to sort them.
+    const counts = () => sql.filter((text) => text.includes(') capped') || text.includes('(s.preach_date + 0)')).length;
+    try {
+      const one = await search('query=zerubbabel&types=sermon');
+      // Within 10% of the 13,000 (a query holding 'zerubbabel' twice was estimated at twice that).
+      expect(one.totalCount).toBeGreaterThan(11_700);
+      expect(one.totalCount).toBeLessThan(14_300);
+      expect(one.sermonResults).toHaveLength(25);
+      expect(counts()).toBe(0);
+      // Another filter: PostgreSQL would estimate the two as unrelated, so the total is counted.
+      const filtered = await search('query=zerubbabel&types=sermon&languageCode=en');
+      expect(filtered.totalCount).toBe(13_000);
+      expect(counts()).toBe(1);
+    } finally {
+      spy.mockRestore();
+      await t.db.exec(
+        'DELETE FROM sermon WHERE sermon_id IN (SELECT (20000 + n)::text FROM generate_series(1, 13000) n); ANALYZE sermon',
+      );
+    }
+  }, 60_000);
 
   it('a missing or too-short query → 400', async () => {
     const short = await getJson(t.app, '/api/v2/node/search?query=ab');

@@ -77,11 +77,13 @@ const SORTS: Record<Exclude<SermonSort, 'relevance' | 'random'>, SortSpec> = {
 };
 
 /**
- * Below this many expected matches the candidates are collected from the search index and
- * sorted, above it by walking the newest-first index until enough match. Walking reads about
- * candidates × rows / matches rows, collecting reads the matches, so the two cost the same near
- * √(RELEVANCE_RESULTS × 2.1M) ≈ 23,000 matches. Measured at 2.1M sermons: 15,000 matches took 680 ms
- * walking for 1,000 candidates and 37 ms collected; 970,000 matches take a few ms walking.
+ * Below this many expected matches a search whose total must be counted collects its candidates
+ * from the search index and sorts them (counting them on the way); above it, and whenever the
+ * estimate stands for the total (estimatedTotal), it walks the newest-first index until enough
+ * match. Walking reads about candidates × rows / matches index entries, collecting reads every
+ * match from the table; under load the table reads cost most (at 2.1M sermons, collecting
+ * 10,000-25,000 matches took 5-10 times a walk, bench/README.md), but a walk's total is then
+ * counted from the table too, up to 10,001.
  */
 const COLLECT_MATCHES_BELOW = 25_000;
 
@@ -129,13 +131,9 @@ async function withEntities(entities: EntityCache, rows: Row[]): Promise<Row[]> 
   });
 }
 
-/**
- * The search query: stemmed in the searcher's language OR verbatim, so that both 'praying' →
- * 'pray' and names/words of other languages match (the document holds both forms).
- */
+/** The search query (migration 0017): stemmed in the searcher's language OR verbatim. */
 function tsQuery(search: NonNullable<SermonFilters['search']>, p: (v: unknown) => string): string {
-  const text = p(search.text);
-  return `(websearch_to_tsquery(language_ts_config(${p(search.languageCode)}), immutable_unaccent(${text})) || websearch_to_tsquery('simple', immutable_unaccent(${text})))`;
+  return `sermon_search_query(${p(search.languageCode)}, ${p(search.text)})`;
 }
 
 /** Link tables with a copy of preach_date, indexed by (key, preach_date DESC, sermon_id DESC). */
@@ -274,14 +272,18 @@ async function relevancePage(
   limit: number,
   offset: number,
 ) {
+  const search = f.search as NonNullable<SermonFilters['search']>;
   const from = sermonFrom(f, params);
   const matches = await estimateRows(db, from, params);
-  const collect = matches < COLLECT_MATCHES_BELOW;
+  const estimated = await estimatedTotal(db, f, search, matches);
+  const collect = estimated === undefined && matches < COLLECT_MATCHES_BELOW;
   // `+ 0` is an order no index gives, so PostgreSQL collects the matches from the search index.
   const newest = collect ? '(s.preach_date + 0)' : 's.preach_date';
-  // Collecting reads every match anyway: they are counted on the way (a count query fewer).
-  const counted = collect ? ', count(*) OVER () AS matches' : '';
-  const search = f.search as NonNullable<SermonFilters['search']>;
+  // Collecting reads every match anyway: they are counted on the way (a count query fewer). A
+  // walk counts what it found: fewer than RELEVANCE_RESULTS means it saw every match.
+  const [countAll, countFound] = collect
+    ? [', count(*) OVER () AS matches', '']
+    : ['', ', count(*) OVER () AS matches'];
   const query = tsQuery(search, (v) => {
     params.push(v);
     return `$${params.length}`;
@@ -289,17 +291,52 @@ async function relevancePage(
   // The RELEVANCE_RESULTS newest matches are ranked (it was 1,000: a common word then read 1,000+
   // rows at random, half of a search page's database work); the page's rows come whole with it.
   const page = await db.query<Row>(
-    `SELECT ${SERMON_COLUMNS} ${collect ? ', top.matches' : ''} FROM (
-      SELECT c.* FROM (
-        SELECT s.sermon_id, s.preach_date, ts_rank(s.search_vector, ${query}) AS rank ${counted} ${from}
+    `SELECT ${SERMON_COLUMNS}, top.matches FROM (
+      SELECT c.* ${countFound} FROM (
+        SELECT s.sermon_id, s.preach_date, ts_rank(s.search_vector, ${query}) AS rank ${countAll} ${from}
          ORDER BY ${newest} DESC, s.sermon_id DESC LIMIT ${RELEVANCE_RESULTS}) c
        ORDER BY c.rank DESC, c.preach_date DESC, c.sermon_id DESC LIMIT ${limit} OFFSET ${offset}) top
      JOIN sermon s ON s.sermon_id = top.sermon_id
      ORDER BY top.rank DESC, top.preach_date DESC, top.sermon_id DESC`,
     params,
   );
-  const total = collect && page[0] ? Number(page[0].matches) : undefined;
+  const seen = page[0] ? Number(page[0].matches) : undefined;
+  const total = collect || (seen !== undefined && seen < RELEVANCE_RESULTS) ? seen : estimated;
   return { rows: await withEntities(entities, page), nextKey: undefined, estimate: matches, total };
+}
+
+/**
+ * From this many expected matches PostgreSQL's estimate is a one-word search's total, instead
+ * of counting 10,001 of them to show '10k+' (spec §9): the estimate of one search term was
+ * within 10% of its matches for every word measured at 2.1M sermons (bench/README.md), so
+ * 12,000 expected means over 10,000 found.
+ */
+const ESTIMATED_TOTAL_FROM = 12_000;
+
+/**
+ * A search's total taken from the estimate (`matches`), or undefined when it must be counted:
+ * the search must be the only filter and one word (PostgreSQL estimates several words, or other
+ * filters, as if unrelated, which can be far off). A word whose stemmed and verbatim forms
+ * differ ('abund' | 'abundant') is estimated as if each form matched other sermons, up to
+ * twice its matches, so it needs twice as many expected.
+ */
+async function estimatedTotal(
+  db: Db,
+  f: SermonFilters,
+  search: NonNullable<SermonFilters['search']>,
+  matches: number,
+): Promise<number | undefined> {
+  if (matches < ESTIMATED_TOTAL_FROM || /\s/.test(search.text.trim())) return undefined;
+  const { search: _, broadcaster, ...others } = f;
+  const given = (v: unknown) => v !== undefined && v !== null;
+  if (Object.values(others).some(given) || Object.values(broadcaster ?? {}).some(given)) return undefined;
+  if (matches >= 2 * ESTIMATED_TOTAL_FROM) return matches;
+  const [query] = await db.query<{ terms: number }>(
+    'SELECT numnode(sermon_search_query($1, $2)) AS terms',
+    [search.languageCode, search.text],
+    { prepare: true },
+  );
+  return query?.terms === 1 ? matches : undefined;
 }
 
 async function randomPage(db: Db, entities: EntityCache, f: SermonFilters, params: unknown[], limit: number) {
