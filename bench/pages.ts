@@ -139,7 +139,9 @@ async function main() {
     await run(path.join(ROOT, 'node_modules/.bin/astro'), ['build', '--root', 'bench/bare-site'], { cwd: ROOT });
   }
   const db = openPostgres(DATABASE_URL, 2);
-  const [count] = await db.query<{ n: number }>("SELECT reltuples::int8 n FROM pg_class WHERE relname = 'sermon'");
+  const [count] = await db.query<{ n: number; buffers: string }>(
+    "SELECT reltuples::int8 n, current_setting('shared_buffers') buffers FROM pg_class WHERE relname = 'sermon'",
+  );
   const p = await pickPaths(db);
   await db.close();
 
@@ -168,7 +170,10 @@ async function main() {
     .filter(([name]) => !only || only.includes(name))
     .map(([name, paths]) => ({ name, paths: [...paths], server: 'site' as const }));
 
-  console.log(`Database ${DATABASE_URL} (~${(count?.n ?? 0).toLocaleString('en')} sermons)`);
+  // The database's memory moves search figures by a quarter (bench/README.md, fourth search pass).
+  console.log(
+    `Database ${DATABASE_URL} (~${(count?.n ?? 0).toLocaleString('en')} sermons, shared_buffers ${count?.buffers})`,
+  );
   console.log(`wrk -t1 -c${CONNECTIONS}, ${WARMUP} s warm-up + ${SECONDS} s per page type; latencies in ms\n`);
 
   const servers: Server[] = [];
