@@ -275,7 +275,7 @@ async function relevancePage(
   const search = f.search as NonNullable<SermonFilters['search']>;
   const from = sermonFrom(f, params);
   const matches = await estimateRows(db, from, params);
-  const estimated = await estimatedTotal(db, f, search, matches);
+  const estimated = await estimatedTotal(db, f, matches);
   const collect = estimated === undefined && matches < COLLECT_MATCHES_BELOW;
   // `+ 0` is an order no index gives, so PostgreSQL collects the matches from the search index.
   const newest = collect ? '(s.preach_date + 0)' : 's.preach_date';
@@ -320,23 +320,32 @@ const ESTIMATED_TOTAL_FROM = 12_000;
  * differ ('abund' | 'abundant') is estimated as if each form matched other sermons, up to
  * twice its matches, so it needs twice as many expected.
  */
-async function estimatedTotal(
-  db: Db,
-  f: SermonFilters,
-  search: NonNullable<SermonFilters['search']>,
-  matches: number,
-): Promise<number | undefined> {
-  if (matches < ESTIMATED_TOTAL_FROM || /\s/.test(search.text.trim())) return undefined;
-  const { search: _, broadcaster, ...others } = f;
+export async function estimatedTotal(db: Db, f: SermonFilters, matches: number): Promise<number | undefined> {
+  const { search, broadcaster, ...others } = f;
+  if (!search || matches < ESTIMATED_TOTAL_FROM || /\s/.test(search.text.trim())) return undefined;
   const given = (v: unknown) => v !== undefined && v !== null;
   if (Object.values(others).some(given) || Object.values(broadcaster ?? {}).some(given)) return undefined;
   if (matches >= 2 * ESTIMATED_TOTAL_FROM) return matches;
+  return (await queryTerms(db, search)) === 1 ? matches : undefined;
+}
+
+const MAX_KEPT_TERMS = 5_000;
+/** Terms of each search query asked for (the function is immutable: kept until the limit). */
+const keptTerms = new Map<string, number>();
+
+/** How many terms and operators a search's query has (1: one form of one word). */
+async function queryTerms(db: Db, search: NonNullable<SermonFilters['search']>): Promise<number> {
+  const key = `${search.languageCode}\u0000${search.text}`;
+  const kept = keptTerms.get(key);
+  if (kept !== undefined) return kept;
   const [query] = await db.query<{ terms: number }>(
     'SELECT numnode(sermon_search_query($1, $2)) AS terms',
     [search.languageCode, search.text],
     { prepare: true },
   );
-  return query?.terms === 1 ? matches : undefined;
+  if (keptTerms.size >= MAX_KEPT_TERMS) keptTerms.clear();
+  keptTerms.set(key, query?.terms ?? 0);
+  return query?.terms ?? 0;
 }
 
 async function randomPage(db: Db, entities: EntityCache, f: SermonFilters, params: unknown[], limit: number) {

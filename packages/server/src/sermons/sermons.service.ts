@@ -4,11 +4,18 @@ import { resolveBook } from '@kerygma/domain/paratext';
 import { RELEVANCE_RESULTS } from '@kerygma/domain/query';
 import { liteSermonDto, type Row, sermonDto, type Urls } from '../catalogue/dto.ts';
 import type { EntityCache } from '../catalogue/entity-cache.ts';
-import { countRows, decodeCursor, encodeCursor, listResponse, nextUrl } from '../catalogue/paging.ts';
+import { countRows, decodeCursor, encodeCursor, estimateRows, listResponse, nextUrl } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
 import { invalid, notFound } from '../errors.ts';
 import type { StatsCache } from '../reference/catalogue-stats.ts';
-import { listSermons, mediaForSermons, type SermonFilters, sermonById, sermonFrom } from './sermons.queries.ts';
+import {
+  estimatedTotal,
+  listSermons,
+  mediaForSermons,
+  type SermonFilters,
+  sermonById,
+  sermonFrom,
+} from './sermons.queries.ts';
 
 /** What a list request knows about itself: URL building, the searcher's language, catalogue stats. */
 export type ListContext = {
@@ -100,6 +107,7 @@ export async function sermonList(
       ? offset + page.rows.length
       : (page.total ??
         (await keptTotal(db, filters, ctx)) ??
+        (await searchTotal(db, filters, countFrom, countParams, page.estimate)) ??
         (await countRows(db, countFrom, countParams, page.estimate)));
   // Relevance ranks only the first RELEVANCE_RESULTS matches: no next page beyond them.
   const reachable = q.sortBy === 'relevance' && filters.search ? Math.min(totalCount, RELEVANCE_RESULTS) : totalCount;
@@ -110,6 +118,18 @@ export async function sermonList(
     ? page.rows.map((r) => liteSermonDto(r, ctx.urls))
     : await fullSermons(db, page.rows, ctx.urls);
   return listResponse('sermons_list', 'Sermons', results, totalCount, next);
+}
+
+/** A one-word search's total, in any sort, from PostgreSQL's estimate where it stands (estimatedTotal). */
+async function searchTotal(
+  db: Db,
+  f: SermonFilters,
+  from: string,
+  params: unknown[],
+  known: number | undefined,
+): Promise<number | undefined> {
+  if (!f.search) return undefined;
+  return estimatedTotal(db, f, known ?? (await estimateRows(db, from, params)));
 }
 
 /**
