@@ -326,26 +326,13 @@ export async function estimatedTotal(db: Db, f: SermonFilters, matches: number):
   const given = (v: unknown) => v !== undefined && v !== null;
   if (Object.values(others).some(given) || Object.values(broadcaster ?? {}).some(given)) return undefined;
   if (matches >= 2 * ESTIMATED_TOTAL_FROM) return matches;
-  return (await queryTerms(db, search)) === 1 ? matches : undefined;
-}
-
-const MAX_KEPT_TERMS = 5_000;
-/** Terms of each search query asked for (the function is immutable: kept until the limit). */
-const keptTerms = new Map<string, number>();
-
-/** How many terms and operators a search's query has (1: one form of one word). */
-async function queryTerms(db: Db, search: NonNullable<SermonFilters['search']>): Promise<number> {
-  const key = `${search.languageCode}\u0000${search.text}`;
-  const kept = keptTerms.get(key);
-  if (kept !== undefined) return kept;
+  // One term: the stemmed and verbatim forms are the same (0017's function then uses it once).
   const [query] = await db.query<{ terms: number }>(
     'SELECT numnode(sermon_search_query($1, $2)) AS terms',
     [search.languageCode, search.text],
     { prepare: true },
   );
-  if (keptTerms.size >= MAX_KEPT_TERMS) keptTerms.clear();
-  keptTerms.set(key, query?.terms ?? 0);
-  return query?.terms ?? 0;
+  return query?.terms === 1 ? matches : undefined;
 }
 
 async function randomPage(db: Db, entities: EntityCache, f: SermonFilters, params: unknown[], limit: number) {

@@ -107,8 +107,7 @@ export async function sermonList(
       ? offset + page.rows.length
       : (page.total ??
         (await keptTotal(db, filters, ctx)) ??
-        (await searchTotal(db, filters, countFrom, countParams, page.estimate)) ??
-        (await countRows(db, countFrom, countParams, page.estimate)));
+        (await estimatedOrCounted(db, filters, countFrom, countParams, page.estimate)));
   // Relevance ranks only the first RELEVANCE_RESULTS matches: no next page beyond them.
   const reachable = q.sortBy === 'relevance' && filters.search ? Math.min(totalCount, RELEVANCE_RESULTS) : totalCount;
   const hasMore = page.rows.length === q.pageSize && offset + page.rows.length < reachable;
@@ -120,16 +119,19 @@ export async function sermonList(
   return listResponse('sermons_list', 'Sermons', results, totalCount, next);
 }
 
-/** A one-word search's total, in any sort, from PostgreSQL's estimate where it stands (estimatedTotal). */
-async function searchTotal(
+/**
+ * A total nothing kept holds: a one-word search's estimate where it stands (estimatedTotal, in
+ * any sort), else countRows. The estimate is asked for once and serves both.
+ */
+async function estimatedOrCounted(
   db: Db,
   f: SermonFilters,
   from: string,
   params: unknown[],
   known: number | undefined,
-): Promise<number | undefined> {
-  if (!f.search) return undefined;
-  return estimatedTotal(db, f, known ?? (await estimateRows(db, from, params)));
+): Promise<number> {
+  const estimate = known ?? (await estimateRows(db, from, params));
+  return (await estimatedTotal(db, f, estimate)) ?? (await countRows(db, from, params, estimate));
 }
 
 /**
