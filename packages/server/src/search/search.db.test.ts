@@ -153,6 +153,24 @@ describe.each(BACKENDS)('search API on %s', (backend) => {
     }
   });
 
+  it('relevance puts the sermons that say the word most prominently first, the newest first among equals', async () => {
+    // 40 sermons mention 'Ziphite': the 3 oldest in their title, the others only in their notes.
+    await t.db.exec(`INSERT INTO sermon (sermon_id, broadcaster_id, speaker_id, full_title, display_title, more_info_text,
+        preach_date, publish_timestamp)
+      SELECT (8000 + n)::text, 'gracechurch', 1, CASE WHEN n <= 3 THEN 'The Ziphite ' ELSE 'Notes ' END || n, 'x',
+        'About the Ziphite', DATE '2020-01-01' + n, now()
+        FROM generate_series(1, 40) n`);
+    try {
+      const body = await search('query=ziphite&types=sermon&pageSize=5');
+      expect(body.totalCount).toBe(40);
+      expect(sermonIds(body)).toEqual(['8003', '8002', '8001', '8040', '8039']);
+      const latest = await search('query=ziphite&types=sermon&pageSize=2&sortBy=latest');
+      expect(sermonIds(latest)).toEqual(['8040', '8039']);
+    } finally {
+      await t.db.exec('DELETE FROM sermon WHERE sermon_id IN (SELECT (8000 + n)::text FROM generate_series(1, 40) n)');
+    }
+  });
+
   it('one word keeps stemmed and verbatim forms once each in the query', async () => {
     const [forms] = await t.db.query<{ name: string; word: string }>(
       `SELECT sermon_search_query('en', 'Aarón')::text AS name, sermon_search_query('en', 'praying')::text AS word`,
@@ -166,6 +184,7 @@ describe.each(BACKENDS)('search API on %s', (backend) => {
         publish_timestamp)
       SELECT (20000 + n)::text, 'gracechurch', 1, 'Zerubbabel ' || n, 'Zerubbabel ' || n, DATE '1990-01-01' + n, now()
         FROM generate_series(1, 13000) n;
+      UPDATE sermon SET subtitle = 'Zerubbabel' WHERE sermon_id IN ('32970', '32980');
       ANALYZE sermon`);
     const sql: string[] = [];
     const query = t.db.query.bind(t.db);
@@ -181,6 +200,8 @@ describe.each(BACKENDS)('search API on %s', (backend) => {
       expect(one.totalCount).toBeGreaterThan(11_700);
       expect(one.totalCount).toBeLessThan(14_300);
       expect(one.sermonResults).toHaveLength(25);
+      // Ranked among the newest: the two that also have the word as their subtitle come first.
+      expect(sermonIds(one).slice(0, 3)).toEqual(['32980', '32970', '33000']);
       const latest = await search('query=zerubbabel&types=sermon&sortBy=latest');
       expect(latest.totalCount).toBe(one.totalCount);
       expect(counts()).toBe(0);

@@ -277,25 +277,31 @@ async function relevancePage(
   const matches = await estimateRows(db, from, params);
   const estimated = await estimatedTotal(db, f, matches);
   const collect = estimated === undefined && matches < COLLECT_MATCHES_BELOW;
-  // `+ 0` is an order no index gives, so PostgreSQL collects the matches from the search index.
-  const newest = collect ? '(s.preach_date + 0)' : 's.preach_date';
-  // Collecting reads every match anyway: they are counted on the way (a count query fewer). A
-  // walk counts what it found: fewer than RELEVANCE_RESULTS means it saw every match.
-  const [countAll, countFound] = collect
-    ? [', count(*) OVER () AS matches', '']
-    : ['', ', count(*) OVER () AS matches'];
   const query = tsQuery(search, (v) => {
     params.push(v);
     return `$${params.length}`;
   });
   // The RELEVANCE_RESULTS newest matches are ranked (it was 1,000: a common word then read 1,000+
-  // rows at random, half of a search page's database work); the page's rows come whole with it.
+  // rows at random, half of a search page's database work).
+  // - Collecting: `+ 0` is an order no index gives, so PostgreSQL collects the matches from the
+  //   search index, counting them on the way (a count query fewer). Only the newest are ranked,
+  //   after they are chosen: ranking every match made the count hold each one's search text (it
+  //   spilled to disk) and took twice the time of the count itself (bench/README.md).
+  // - Walking the newest-first index (it holds the search text): ranked as found, and counted
+  //   after: fewer than RELEVANCE_RESULTS found means the walk saw every match.
+  const candidates = collect
+    ? `SELECT c.*, ts_rank(ranked.search_vector, ${query}) AS rank FROM (
+        SELECT s.sermon_id, s.preach_date, count(*) OVER () AS matches ${from}
+         ORDER BY (s.preach_date + 0) DESC, s.sermon_id DESC LIMIT ${RELEVANCE_RESULTS}) c
+        JOIN sermon ranked ON ranked.sermon_id = c.sermon_id`
+    : `SELECT c.*, count(*) OVER () AS matches FROM (
+        SELECT s.sermon_id, s.preach_date, ts_rank(s.search_vector, ${query}) AS rank ${from}
+         ORDER BY s.preach_date DESC, s.sermon_id DESC LIMIT ${RELEVANCE_RESULTS}) c`;
+  // The page's rows come whole with it.
   const page = await db.query<Row>(
     `SELECT ${SERMON_COLUMNS}, top.matches FROM (
-      SELECT c.* ${countFound} FROM (
-        SELECT s.sermon_id, s.preach_date, ts_rank(s.search_vector, ${query}) AS rank ${countAll} ${from}
-         ORDER BY ${newest} DESC, s.sermon_id DESC LIMIT ${RELEVANCE_RESULTS}) c
-       ORDER BY c.rank DESC, c.preach_date DESC, c.sermon_id DESC LIMIT ${limit} OFFSET ${offset}) top
+      SELECT * FROM (${candidates}) candidates
+       ORDER BY rank DESC, preach_date DESC, sermon_id DESC LIMIT ${limit} OFFSET ${offset}) top
      JOIN sermon s ON s.sermon_id = top.sermon_id
      ORDER BY top.rank DESC, top.preach_date DESC, top.sermon_id DESC`,
     params,
