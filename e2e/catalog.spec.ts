@@ -1,13 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
 
 /** Speakers, series and broadcasters: lists, entity pages, tabs, redirects and not-found pages. */
-
-const scan = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`);
-  expect(summary).toEqual([]);
-};
 
 /** The JSON-LD objects of the page. */
 const jsonLd = async (page: Page) =>
@@ -33,7 +27,7 @@ test('a speaker found by letter opens the speaker page with its tabs', async ({ 
   await expect(page.locator('li.sermon-row').first()).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Preaches at' })).toBeVisible();
   expect((await jsonLd(page)).map((d) => d['@type'])).toContain('Person');
-  await scan(page);
+  await expectNoAxeViolations(page);
 
   await tabs.getByRole('link', { name: 'Sermons' }).click();
   await expect(page).toHaveURL(/\/speakers\/\d+\/sermons$/);
@@ -69,7 +63,7 @@ test('a broadcaster found by state opens the broadcaster page with its tabs', as
   const org = ld.find((d) => d['@type'] === 'Church' || d['@type'] === 'Organization');
   expect(org?.address).toMatchObject({ '@type': 'PostalAddress', addressCountry: 'US', addressRegion: 'PA' });
   expect(org?.geo).toMatchObject({ '@type': 'GeoCoordinates' });
-  await scan(page);
+  await expectNoAxeViolations(page);
 
   const tabs = page.getByRole('navigation', { name: 'Broadcaster sections' });
   for (const tab of ['Overview', 'Sermons', 'Series', 'Speakers', 'Articles', 'Notices', 'Comments']) {
@@ -106,7 +100,7 @@ test('a series page shows its sermons and PodcastSeries data; an unknown series 
   await expect(page.locator('li.sermon-row').first()).toBeVisible();
   const ld = await jsonLd(page);
   expect(ld.find((d) => d['@type'] === 'PodcastSeries')).toMatchObject({ name: title });
-  await scan(page);
+  await expectNoAxeViolations(page);
 
   const missing = await page.goto('/series/1');
   expect(missing?.status()).toBe(404);

@@ -1,16 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
 
 /**
  * Topics, hashtags, the path-mapping redirects, layouts, localized event type and Bible book
  * names, a sermon in other languages, and axe checks of the list pages not covered elsewhere.
  */
 
-const scan = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(', ')})`);
-  expect(summary).toEqual([]);
-};
 const rows = (page: Page) => page.locator('li.sermon-row');
 
 test('topics: the index, then a topic page that lists its sermons; ids redirect to the slug', async ({
@@ -30,7 +25,7 @@ test('topics: the index, then a topic page that lists its sermons; ids redirect 
   await expect(rows(page).first()).toBeVisible();
   const expected = Math.min(25, topic?.sermonCount ?? 0);
   await expect(rows(page)).toHaveCount(expected);
-  await scan(page);
+  await expectNoAxeViolations(page);
 
   // The same sermons as the API's topic filter, in the same order.
   const api = await (await request.get(`/api/v2/node/sermons?topicID=${topic?.topicID}&pageSize=25`)).json();
@@ -66,7 +61,7 @@ test('hashtags: from a sermon page to the hashtag page; no hashtag is a 404', as
   await expect(page.getByText(`${tag.sermonCount} sermons`)).toBeVisible();
   await expect(rows(page)).toHaveCount(Math.min(25, tag.sermonCount));
   await expect(page.getByRole('navigation', { name: 'Popular hashtags' }).getByRole('link').first()).toBeVisible();
-  await scan(page);
+  await expectNoAxeViolations(page);
 
   const upper = await request.get(`/hashtag/%23${tag.hashtag.toUpperCase()}`, { maxRedirects: 0 });
   expect(upper.status()).toBe(301);
@@ -157,7 +152,7 @@ test('a sermon in other languages (globalize)', async ({ page, request }) => {
   await expect(page).toHaveURL(new RegExp(`/sermons/${sermon.sermonID}/globalize$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`“${sermon.displayTitle}” in other languages`);
   await expect(page.getByText('Original language')).toBeVisible();
-  await scan(page);
+  await expectNoAxeViolations(page);
   const missing = await page.goto('/sermons/1/globalize');
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sermon not found');
@@ -174,7 +169,7 @@ test('speaker, series and broadcaster lists have no axe violations', async ({ pa
   ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
-    await scan(page);
+    await expectNoAxeViolations(page);
   }
 });
 
