@@ -285,15 +285,16 @@ async function relevancePage(
   // rows at random, half of a search page's database work).
   // - Collecting: `+ 0` is an order no index gives, so PostgreSQL collects the matches from the
   //   search index, counting them on the way (a count query fewer). Only the newest are ranked,
-  //   after they are chosen: ranking every match made the count hold each one's search text (it
-  //   spilled to disk) and took twice the time of the count itself (bench/README.md).
+  //   after they are chosen, their rows found again by their place in the table (`ctid`, fixed
+  //   within one statement): ranking every match made the count hold each one's search text (it
+  //   spilled to disk) and took up to twice the time (bench/README.md, fifth search pass).
   // - Walking the newest-first index (it holds the search text): ranked as found, and counted
   //   after: fewer than RELEVANCE_RESULTS found means the walk saw every match.
   const candidates = collect
-    ? `SELECT c.*, ts_rank(ranked.search_vector, ${query}) AS rank FROM (
-        SELECT s.sermon_id, s.preach_date, count(*) OVER () AS matches ${from}
+    ? `SELECT c.sermon_id, c.preach_date, c.matches, ts_rank(ranked.search_vector, ${query}) AS rank FROM (
+        SELECT s.ctid AS place, s.sermon_id, s.preach_date, count(*) OVER () AS matches ${from}
          ORDER BY (s.preach_date + 0) DESC, s.sermon_id DESC LIMIT ${RELEVANCE_RESULTS}) c
-        JOIN sermon ranked ON ranked.sermon_id = c.sermon_id`
+        JOIN sermon ranked ON ranked.ctid = c.place`
     : `SELECT c.*, count(*) OVER () AS matches FROM (
         SELECT s.sermon_id, s.preach_date, ts_rank(s.search_vector, ${query}) AS rank ${from}
          ORDER BY s.preach_date DESC, s.sermon_id DESC LIMIT ${RELEVANCE_RESULTS}) c`;
