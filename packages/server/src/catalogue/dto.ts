@@ -193,9 +193,13 @@ export function mediaDto(m: Row, urls: Urls, sermon?: { preachDate: string; titl
     sermonID: text(m.sermon_id),
     streamURL: stream,
     eventStreamURL: null,
-    downloadURL: key
-      ? `${mediaUrl(urls, key)}?download=${sermon ? encodeURIComponent(downloadFileName(sermon, m, key)) : '1'}`
-      : stream,
+    // An adaptive stream's playlist (HLS) is played, not downloaded: saved, it is a text file
+    // that points at hundreds of segments.
+    downloadURL: bool(m.adaptive)
+      ? null
+      : key
+        ? `${mediaUrl(urls, key)}?download=${sermon ? encodeURIComponent(downloadFileName(sermon, m, key)) : '1'}`
+        : stream,
     rawURL: stream,
     bitrate: bitrate === null ? null : Math.round(bitrate / 1000),
     fileSizeBytes: intOrNull(m.file_size_bytes),

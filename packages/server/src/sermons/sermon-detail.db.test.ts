@@ -58,6 +58,23 @@ describe.each(BACKENDS)('sermon detail and errors on %s', (backend) => {
     expect(body.media.text).toEqual([]);
   });
 
+  it('an adaptive stream (HLS playlist) has a stream URL but no download URL', async () => {
+    await t.db.exec(`INSERT INTO media_item (sermon_id, media_type, storage_key, bitrate, adaptive)
+      VALUES ('1000', 'aac', '1000/hls/audio.m3u8', 64000, true)`);
+    try {
+      const { body } = await getJson(t.app, '/api/v2/node/sermons/1000');
+      const hls = body.media.audio.find((m: { mediaType: string }) => m.mediaType === 'aac');
+      expect(hls).toMatchObject({
+        adaptiveBitrate: true,
+        streamURL: 'http://kerygma.test/media/1000/hls/audio.m3u8',
+        downloadURL: null,
+      });
+      expect(body.media.audio.filter((m: { downloadURL: string | null }) => m.downloadURL)).toHaveLength(2);
+    } finally {
+      await t.db.exec(`DELETE FROM media_item WHERE storage_key = '1000/hls/audio.m3u8'`);
+    }
+  });
+
   it('lite=true trims the sermon: lite broadcaster, no media', async () => {
     const { status, body } = await getJson(t.app, '/api/v2/node/sermons/1000?lite=true');
     expect(status).toBe(200);
