@@ -19,7 +19,8 @@ test('a sermon page has no axe violations, in light and dark mode', async ({ pag
 });
 
 test('the German 404 page on a narrow screen has no axe violations', async ({ page }) => {
-  await page.setViewportSize({ width: 320, height: 640 });
+  const width = 320;
+  await page.setViewportSize({ width, height: 640 });
   await page.goto('/de/no-such-page');
   await expectNoAxeViolations(page);
   // Nothing overflows the narrowest supported width.
@@ -30,6 +31,6 @@ test('the German 404 page on a narrow screen has no axe violations', async ({ pa
   await expect(links).toHaveCount(4);
   for (const link of await links.all()) {
     const box = await link.boundingBox();
-    expect(box && box.x >= 0 && box.x + box.width <= 320, (await link.textContent()) ?? undefined).toBe(true);
+    expect(box && box.x >= 0 && box.x + box.width <= width, (await link.textContent()) ?? undefined).toBe(true);
   }
 });

@@ -180,6 +180,23 @@ export function downloadFileName(sermon: { preachDate: string; title: string }, 
   return safeFileName(`${sermon.preachDate} ${sermon.title}`.slice(0, 120) + quality + language + ext);
 }
 
+/**
+ * Where a media item is downloaded: a stored file under its download name, an external file as
+ * it is, and nowhere for an adaptive stream's playlist (HLS), which is played, not downloaded:
+ * saved, it is a text file that points at hundreds of segments.
+ */
+function downloadUrl(
+  m: Row,
+  urls: Urls,
+  key: string | null,
+  stream: string | null,
+  sermon: { preachDate: string; title: string } | undefined,
+): string | null {
+  if (bool(m.adaptive)) return null;
+  if (!key) return stream;
+  return `${mediaUrl(urls, key)}?download=${sermon ? encodeURIComponent(downloadFileName(sermon, m, key)) : '1'}`;
+}
+
 export function mediaDto(m: Row, urls: Urls, sermon?: { preachDate: string; title: string }): Media {
   const key = str(m.storage_key);
   const stream = key ? mediaUrl(urls, key) : str(m.external_url);
@@ -193,13 +210,7 @@ export function mediaDto(m: Row, urls: Urls, sermon?: { preachDate: string; titl
     sermonID: text(m.sermon_id),
     streamURL: stream,
     eventStreamURL: null,
-    // An adaptive stream's playlist (HLS) is played, not downloaded: saved, it is a text file
-    // that points at hundreds of segments.
-    downloadURL: bool(m.adaptive)
-      ? null
-      : key
-        ? `${mediaUrl(urls, key)}?download=${sermon ? encodeURIComponent(downloadFileName(sermon, m, key)) : '1'}`
-        : stream,
+    downloadURL: downloadUrl(m, urls, key, stream, sermon),
     rawURL: stream,
     bitrate: bitrate === null ? null : Math.round(bitrate / 1000),
     fileSizeBytes: intOrNull(m.file_size_bytes),
