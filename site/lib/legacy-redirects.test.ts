@@ -65,6 +65,35 @@ describe('legacyRedirect', () => {
     expect(to('/en/sermons/1', '?autoplay=1')).toBe('/sermons/1?autoplay=1');
   });
 
+  it('applies the rules behind the English prefix in one redirect', () => {
+    expect(to('/en/login', '?next=%2Fsermons')).toBe('/user/login?next=%2Fsermons');
+    expect(to('/en/sermon/123')).toBe('/sermons/123');
+    expect(to('/en/sitemap.xml')).toBe('/sitemap/index.xml');
+  });
+
+  it('applies the rules under a language prefix and keeps it', () => {
+    expect(to('/de/sermon/123')).toBe('/de/sermons/123');
+    expect(to('/de/sermoninfo.asp', '?SID=7')).toBe('/de/sermons/7');
+    expect(to('/pt/podcasts')).toBe('/pt/series/podcasts');
+    expect(to('/de/login')).toBe('/de/user/login');
+    // The sitemaps are not per language.
+    expect(to('/de/sitemap.xml')).toBe('/sitemap/index.xml');
+  });
+
+  it('sends a path with a trailing slash to the path without it, query and language kept', () => {
+    expect(to('/sermons/')).toBe('/sermons');
+    expect(to('/sermons/date/2024/', '?page=2')).toBe('/sermons/date/2024?page=2');
+    expect(to('/de/sermons//')).toBe('/de/sermons');
+    expect(to('/de/')).toBe('/de');
+  });
+
+  it('never answers with a location another host could be read from', () => {
+    for (const path of ['//evil.com/', '/\\evil.com/', '/en//evil.com', '/en/\\evil.com', '/de//evil.com/']) {
+      const location = to(path);
+      if (location !== undefined) expect(location, path).toMatch(/^\/(?![/\\])/);
+    }
+  });
+
   it('leaves other paths alone', () => {
     for (const path of [
       '/',

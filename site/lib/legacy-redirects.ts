@@ -3,7 +3,7 @@
  * and a few fixed aliases answer 301 with the new path, keeping links and search results from the
  * old site alive. Matching is case-insensitive on the path and on query parameter names (the old
  * ASP site was case-insensitive: `SID`, `sid` and `Sid` all occur in the wild). A trailing slash
- * is ignored.
+ * is ignored, and a language prefix is kept.
  *
  * Mapping table (old → new):
  *
@@ -27,9 +27,12 @@
  * | /login, /login.asp                                 | /user/login (query kept: `next`)  |
  * | /logout, /logout.asp                               | /user/logout                      |
  * | /en, /en/{path}  (English has no prefix)           | /, /{path}                        |
+ * | {path}/ (a trailing slash)                         | {path}                            |
  *
  * Unmatched paths fall through to the pages (and to the 404 page).
  */
+
+import { DEFAULT_LOCALE, localeFromPath, localizePath } from '@kerygma/i18n/locales';
 
 export type LegacyRedirect = { status: 301; location: string };
 
@@ -84,13 +87,30 @@ const RULES: readonly Rule[] = [
 /**
  * The 301 target for a legacy or alias path, or undefined when the path is not one.
  * `pathname` is the request path as received (percent-encoded), `search` its query string.
+ *
+ * The rules apply under a language prefix too, and the target keeps it ('/de/sermon/1' →
+ * '/de/sermons/1'); '/en/…' (English has no prefix) goes straight to the rule's target, not
+ * through a second redirect. A path with a trailing slash goes to the path without it, so each
+ * page has one address ('/sermons/' → '/sermons').
  */
 export function legacyRedirect(pathname: string, search = ''): LegacyRedirect | undefined {
   const query = new URLSearchParams(search);
-  // English has no prefix: /en and /en/… go to the unprefixed page (query kept).
   const en = /^\/en(\/.*)?$/i.exec(pathname);
-  if (en) return { status: 301, location: `${en[1] || '/'}${search && search !== '?' ? normalSearch(search) : ''}` };
+  const { locale, rest } = en ? { locale: DEFAULT_LOCALE, rest: en[1] || '/' } : localeFromPath(pathname);
+  const target = ruleTarget(rest, query);
+  if (target) return { status: 301, location: target.localized ? localizePath(target.path, locale) : target.path };
 
+  const qs = search && search !== '?' ? normalSearch(search) : '';
+  const trimmed = rest.length > 1 ? rest.replace(/\/+$/, '') || '/' : rest;
+  // Never a location that starts '//' or '/\\' (a browser reads it as another host).
+  if (/^\/[/\\]/.test(trimmed)) return undefined;
+  if (en || (pathname.length > 1 && pathname.endsWith('/')))
+    return { status: 301, location: `${localizePath(trimmed, locale)}${qs}` };
+  return undefined;
+}
+
+/** The first rule's target for `path` (without locale prefix), with the query it keeps. */
+function ruleTarget(pathname: string, query: URLSearchParams): { path: string; localized: boolean } | undefined {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname.toLowerCase();
   for (const rule of RULES) {
     let groups: Record<string, string> | undefined;
@@ -103,7 +123,8 @@ export function legacyRedirect(pathname: string, search = ''): LegacyRedirect | 
     if (groups) {
       const to = rule.to({ query, groups });
       const keep = KEEP_QUERY.has(to) && query.size > 0 ? `?${query.toString()}` : '';
-      return { status: 301, location: `${to}${keep}` };
+      // The sitemaps exist once, for every language.
+      return { path: `${to}${keep}`, localized: !to.startsWith('/sitemap/') };
     }
   }
   return undefined;

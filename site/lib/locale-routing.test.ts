@@ -31,7 +31,7 @@ describe('routeRequest: prefixes', () => {
 
   it('strips a locale prefix', () => {
     expect(route({ pathname: '/de' })).toMatchObject({ kind: 'page', locale: 'de', path: '/' });
-    expect(route({ pathname: '/de/' })).toMatchObject({ kind: 'page', locale: 'de', path: '/' });
+    expect(route({ pathname: '/de/' })).toMatchObject({ kind: 'redirect', status: 301, location: '/de' });
     expect(route({ pathname: '/zh/sermons/1' })).toMatchObject({ kind: 'page', locale: 'zh', path: '/sermons/1' });
     expect(route({ pathname: '/desk' })).toMatchObject({ kind: 'page', locale: 'en', path: '/desk' });
   });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { LOCALES } from '@kerygma/i18n/locales';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ApiDeps } from './app-deps.ts';
 import { broadcasterRoutes } from './broadcasters/broadcasters.routes.ts';
@@ -81,7 +82,8 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
       return { status: 'error', database: 'unreachable' };
     }
   };
-  app.get('/healthz', health);
+  // Every page exists once per language (spec §2), the health check too: /de/healthz, ….
+  for (const { prefix } of LOCALES) app.get(`${prefix}/healthz`, health);
   app.addHook('onClose', () => deps.counters.stop());
 
   await app.register(

@@ -19,8 +19,8 @@ describe.each(BACKENDS)('HTTP errors and health on %s', (backend) => {
   }, 60_000);
   afterAll(() => t?.close());
 
-  it('health checks answer at /healthz and /api/v2/healthz', async () => {
-    for (const url of ['/healthz', '/api/v2/healthz']) {
+  it('health checks answer at /healthz, under each language prefix, and at /api/v2/healthz', async () => {
+    for (const url of ['/healthz', '/de/healthz', '/zh/healthz', '/api/v2/healthz']) {
       const { status, body } = await getJson(t.app, url);
       expect(status, url).toBe(200);
       expect(body).toEqual({ status: 'ok', database: 'ok' });
