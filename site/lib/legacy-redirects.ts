@@ -32,7 +32,7 @@
  * Unmatched paths fall through to the pages (and to the 404 page).
  */
 
-import { DEFAULT_LOCALE, localeFromPath, localizePath } from '@kerygma/i18n/locales';
+import { DEFAULT_LOCALE, type LocaleCode, localeFromPath, localizePath } from '@kerygma/i18n/locales';
 
 export type LegacyRedirect = { status: 301; location: string };
 
@@ -96,7 +96,9 @@ const RULES: readonly Rule[] = [
 export function legacyRedirect(pathname: string, search = ''): LegacyRedirect | undefined {
   const query = new URLSearchParams(search);
   const en = /^\/en(\/.*)?$/i.exec(pathname);
-  const { locale, rest } = en ? { locale: DEFAULT_LOCALE, rest: en[1] || '/' } : localeFromPath(pathname);
+  const { locale, rest }: { locale: LocaleCode; rest: string } = en
+    ? { locale: DEFAULT_LOCALE, rest: en[1] || '/' }
+    : localeFromPath(pathname);
   const target = ruleTarget(rest, query);
   if (target) return { status: 301, location: target.localized ? localizePath(target.path, locale) : target.path };
 
