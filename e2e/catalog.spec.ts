@@ -128,3 +128,39 @@ test('robots.txt keeps crawlers out of the excluded paths', async ({ request }) 
   // An absolute URL, as the robots.txt standard and Lighthouse want.
   expect(text).toMatch(/^Sitemap: https?:\/\/[^/\s]+\/sitemap\/index\.xml$/m);
 });
+
+test('each page of a list is its own canonical page; a trailing slash redirects to the one address', async ({
+  request,
+}) => {
+  const head = async (path: string) => {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    const html = await res.text();
+    return {
+      title: /<title>([^<]*)<\/title>/.exec(html)?.[1],
+      canonical: /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1],
+      english: /<link rel="alternate" hreflang="en" href="([^"]*)"/.exec(html)?.[1],
+    };
+  };
+  const second = await head('/de/series?page=2');
+  expect(second.canonical).toMatch(/\/de\/series\?page=2$/);
+  expect(second.english).toMatch(/\/series\?page=2$/);
+  expect(second.title).toContain('Seite 2');
+  const first = await head('/de/series');
+  expect(first.canonical).toMatch(/\/de\/series$/);
+  expect(first.title).not.toContain('Seite');
+  const sermons = await head('/sermons?page=3&sortBy=oldest');
+  expect(sermons.canonical).toMatch(/\/sermons\?page=3$/);
+  expect(sermons.title).toContain('Page 3');
+
+  for (const [from, to] of [
+    ['/sermons/', '/sermons'],
+    ['/de/speakers/?page=2', '/de/speakers?page=2'],
+    ['/en/sermon/1', '/sermons/1'],
+    ['/de/sermon/1', '/de/sermons/1'],
+  ]) {
+    const res = await request.get(from, { maxRedirects: 0 });
+    expect(res.status(), from).toBe(301);
+    expect(res.headers().location, from).toBe(to);
+  }
+});

@@ -1,4 +1,5 @@
 import type { Sermon } from '@kerygma/domain/catalogue';
+import type { Translate } from '@kerygma/i18n/t';
 import { isoDuration } from './format.ts';
 
 /** Structured data and share-card helpers (schema.org JSON-LD, Open Graph, Twitter cards). */
@@ -123,4 +124,12 @@ export function sermonJsonLd(input: SermonLdInput): JsonLdObject {
       ? { partOfSeries: { '@type': 'PodcastSeries', name: sermon.series.title, url: input.seriesUrl } }
       : {}),
   };
+}
+
+/**
+ * A document title: the page's own parts, 'Page N' from the second page of a list on (each page
+ * of a list is its own canonical URL, so each gets its own title), then the site's name.
+ */
+export function documentTitle(t: Translate, parts: readonly (string | undefined)[], page = 1): string {
+  return [...parts, page > 1 ? t('list.page', { page }) : '', t('site.name')].filter(Boolean).join(' · ');
 }
