@@ -164,3 +164,25 @@ test('each page of a list is its own canonical page; a trailing slash redirects 
     expect(res.headers().location, from).toBe(to);
   }
 });
+
+test('shared links get a card: a video sermon names its MP4, every page its title and language', async ({
+  request,
+}) => {
+  const meta = (html: string, property: string) =>
+    new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`).exec(html)?.[1];
+  const list = await request.get('/api/v2/node/sermons?media=video&pageSize=1&lite=true');
+  const [video] = ((await list.json()) as { results: { sermonID: string; speaker: { speakerID: number } }[] }).results;
+  if (!video) throw new Error('the demo catalogue has no video sermon');
+
+  const sermon = await (await request.get(`/de/sermons/${video.sermonID}`)).text();
+  expect(meta(sermon, 'og:video')).toMatch(/\.mp4$/);
+  expect(meta(sermon, 'og:video:type')).toBe('video/mp4');
+  expect(meta(sermon, 'og:locale')).toBe('de_DE');
+  expect(meta(sermon, 'og:url')).toMatch(new RegExp(`/de/sermons/${video.sermonID}$`));
+
+  const speaker = await (await request.get(`/speakers/${video.speaker.speakerID}`)).text();
+  expect(meta(speaker, 'og:title')).toMatch(/ · Kerygma$/);
+  expect(meta(speaker, 'og:locale')).toBe('en_US');
+  // The placeholder portrait is an SVG, which card renderers do not show.
+  expect(meta(speaker, 'og:image') ?? '').not.toMatch(/\.svg$/);
+});

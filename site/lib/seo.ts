@@ -1,4 +1,5 @@
-import type { Sermon } from '@kerygma/domain/catalogue';
+import type { Media, Sermon } from '@kerygma/domain/catalogue';
+import type { LocaleCode } from '@kerygma/i18n/locales';
 import type { Translate } from '@kerygma/i18n/t';
 import { isoDuration } from './format.ts';
 
@@ -27,6 +28,42 @@ export function truncate(text: string, max = 160): string {
   const space = cut.lastIndexOf(' ');
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:]+$/, '')}…`;
 }
+
+/**
+ * The first media item that is a file a crawler or a share card can fetch: not an adaptive
+ * stream's playlist (an HLS `.m3u8` is a text file of segment addresses).
+ */
+export function mediaFile(items: readonly Media[]): Media | undefined {
+  return items.find((m) => !m.adaptiveBitrate && m.streamURL);
+}
+
+/** MIME type of a media file for share cards and structured data. */
+export function mediaMimeType(m: Media, kind: 'audio' | 'video'): string {
+  if (m.mediaType === 'mp3') return 'audio/mpeg';
+  return `${kind}/${m.mediaType}`;
+}
+
+/** The first of `urls` a share card can show: Facebook and X show no SVG, so placeholders are left out. */
+export function shareImage(...urls: readonly (string | null | undefined)[]): string | undefined {
+  return urls.find((u): u is string => Boolean(u) && !/\.svg(?:[?#]|$)/i.test(u ?? ''));
+}
+
+/** og:locale of each site language: Open Graph wants language_TERRITORY. */
+export const OG_LOCALES: Readonly<Record<LocaleCode, string>> = {
+  en: 'en_US',
+  gb: 'en_GB',
+  es: 'es_ES',
+  de: 'de_DE',
+  km: 'km_KH',
+  ko: 'ko_KR',
+  pt: 'pt_BR',
+  zh: 'zh_CN',
+  it: 'it_IT',
+  fr: 'fr_FR',
+  ta: 'ta_IN',
+  te: 'te_IN',
+  pl: 'pl_PL',
+};
 
 export type Crumb = { name: string; url: string };
 
@@ -63,8 +100,9 @@ export type SermonLdInput = {
  */
 export function sermonJsonLd(input: SermonLdInput): JsonLdObject {
   const { sermon, url, description, asVideo } = input;
-  const audio = sermon.media.audio[0];
+  const audio = mediaFile(sermon.media.audio);
   const video = sermon.media.video[0];
+  const videoFile = mediaFile(sermon.media.video);
   const uploadDate = sermon.publishTimestamp !== null ? dayOf(sermon.publishTimestamp) : sermon.preachDate;
   const author = {
     '@type': 'Person',
@@ -97,7 +135,7 @@ export function sermonJsonLd(input: SermonLdInput): JsonLdObject {
       ...common,
       uploadDate,
       ...(seconds > 0 ? { duration: isoDuration(seconds) } : {}),
-      ...(video.streamURL ? { contentUrl: video.streamURL } : {}),
+      ...(videoFile ? { contentUrl: videoFile.streamURL, encodingFormat: mediaMimeType(videoFile, 'video') } : {}),
       ...(thumbnail ? { thumbnailUrl: thumbnail } : {}),
     };
   }
@@ -114,7 +152,7 @@ export function sermonJsonLd(input: SermonLdInput): JsonLdObject {
           associatedMedia: {
             '@type': 'AudioObject',
             contentUrl: audio.streamURL,
-            encodingFormat: audio.mediaType === 'mp3' ? 'audio/mpeg' : audio.mediaType,
+            encodingFormat: mediaMimeType(audio, 'audio'),
             ...(seconds > 0 ? { duration: isoDuration(seconds) } : {}),
             uploadDate,
           },
