@@ -65,6 +65,22 @@ describe.each(BACKENDS)('POST map-path on %s', (backend) => {
     expect((await post({ url: '/oldpage?utm=1' })).body.url).toBe('/series');
   });
 
+  it('the old search page keeps its query: keyword (or q) becomes the search page’s q', async () => {
+    const url = async (requested: string) => (await post({ url: requested })).body.url;
+    expect(await post({ url: '/search.asp?keyword=grace' })).toEqual({
+      status: 200,
+      body: { status: 301, url: '/search?q=grace', internal: true },
+    });
+    expect(await url('/Search.asp?KEYWORD=Hosea%3A%20The%20%26%20more%20%2F%20%23%3F&x=1')).toBe(
+      `/search?q=${encodeURIComponent('Hosea: The & more / #?').replaceAll('%20', '+')}`,
+    );
+    expect(await url('/search.asp?q=%E4%B8%AD%E6%96%87')).toBe('/search?q=%E4%B8%AD%E6%96%87');
+    expect(await url('/search.asp?keyword=%20%20')).toBe('/search');
+    expect(await url('/search.asp')).toBe('/search');
+    // Only the search page takes it.
+    expect(await url('/churches.asp?keyword=grace')).toBe('/broadcasters');
+  });
+
   it('no mapping → 404 in the error shape; bad input → 400', async () => {
     const missing = await post({ url: '/no/such/page' });
     expect(missing).toEqual({

@@ -3,17 +3,22 @@ import type { Db } from '../db/db.ts';
 /** The answer of POST map-path (spec §2 "Legacy redirects", §7): where an unmatched path goes. */
 export type PathMapping = { status: 301 | 302; url: string; internal: boolean };
 
+/** A requested URL or path (POST map-path's `url`) as a URL; undefined when it is none. */
+function parseRequested(requested: string): URL | undefined {
+  try {
+    return new URL(requested, 'http://mapping.invalid');
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The lookup key of a requested URL or path: the lower-cased path without a trailing slash,
  * with and without its query (a mapping may name one query, e.g. '/sermons.asp?currsection=new').
  */
 export function mappingKeys(requested: string): string[] {
-  let url: URL;
-  try {
-    url = new URL(requested, 'http://mapping.invalid');
-  } catch {
-    return [];
-  }
+  const url = parseRequested(requested);
+  if (!url) return [];
   let path: string;
   try {
     path = decodeURIComponent(url.pathname).toLowerCase();
@@ -22,6 +27,34 @@ export function mappingKeys(requested: string): string[] {
   }
   if (path.length > 1) path = path.replace(/\/+$/, '');
   return url.search.length > 1 ? [`${path}${url.search.toLowerCase()}`, path] : [path];
+}
+
+/**
+ * Query parameters that a mapped page of ours still understands, by the target's path: the old
+ * search ('/search.asp?keyword=grace') lands on '/search?q=grace' instead of an empty search.
+ * Parameter names are matched ignoring case, as the old ASP site did.
+ */
+const CARRIED_QUERY: Record<string, { from: readonly string[]; to: string }> = {
+  '/search': { from: ['keyword', 'q'], to: 'q' },
+};
+
+/** `answer` with the parameters of `requested` its page takes (CARRIED_QUERY). */
+function withCarriedQuery(answer: PathMapping, requested: string): PathMapping {
+  const target = answer.internal ? new URL(answer.url, 'http://mapping.invalid') : undefined;
+  const carried = target && CARRIED_QUERY[target.pathname];
+  const params = parseRequested(requested)?.searchParams;
+  const value = carried && params && firstValue(params, carried.from);
+  if (!target || !carried || value === undefined) return answer;
+  target.searchParams.set(carried.to, value);
+  return { ...answer, url: `${target.pathname}${target.search}${target.hash}` };
+}
+
+/** The first value, trimmed and not blank, of a parameter named one of `names` (ignoring case), in their order. */
+function firstValue(params: URLSearchParams, names: readonly string[]): string | undefined {
+  for (const name of names) {
+    for (const [key, value] of params) if (key.toLowerCase() === name && value.trim()) return value.trim();
+  }
+  return undefined;
 }
 
 /**
@@ -47,5 +80,5 @@ export async function mapPath(db: Db, requested: string, ownHost: string): Promi
   );
   // The more specific key (with the query) wins.
   const hit = keys.map((k) => rows.find((r) => r.path === k)).find((r) => r !== undefined);
-  return hit ? mappingAnswer(hit.url, ownHost) : undefined;
+  return hit ? withCarriedQuery(mappingAnswer(hit.url, ownHost), requested) : undefined;
 }

@@ -217,6 +217,72 @@ describe.each(BACKENDS)('search API on %s', (backend) => {
     }
   }, 60_000);
 
+  it('quotes and punctuation around the words find the same speakers, series, broadcasters and hashtags', async () => {
+    type Body = {
+      speakerResults: { speakerID: number }[];
+      seriesResults: { seriesID: number }[];
+      broadcasterResults: { broadcasterID: string }[];
+      hashtagResults: { hashtag: string }[];
+    };
+    const side = (body: Body) => ({
+      speakers: body.speakerResults.map((s) => s.speakerID),
+      series: body.seriesResults.map((s) => s.seriesID),
+      broadcasters: body.broadcasterResults.map((b) => b.broadcasterID),
+      hashtags: body.hashtagResults.map((h) => h.hashtag),
+    });
+    // Between them the words find every kind: a speaker and his church, a series, hashtags.
+    const words = {
+      grace: 'broadcasters',
+      spurgeon: 'speakers',
+      romans: 'series',
+      faith: 'hashtags',
+      gracia: 'hashtags',
+    };
+    for (const [word, kind] of Object.entries(words)) {
+      const bare = side(await search(`query=${word}`));
+      expect(bare[kind as keyof typeof bare], word).not.toEqual([]);
+      const Word = word[0]?.toUpperCase() + word.slice(1);
+      for (const odd of [
+        `"${word}"`,
+        `${word}?`,
+        `${Word}!`,
+        `${word},`,
+        `“${word}”`,
+        `«${word}»`,
+        `(${word})`,
+        `#${word}`,
+      ]) {
+        expect(side(await search(`query=${encodeURIComponent(odd)}`)), odd).toEqual(bare);
+      }
+    }
+  });
+
+  it('punctuation within the query is kept: names and titles hold it; nothing but punctuation finds no side results', async () => {
+    const speakers = async (query: string) =>
+      (await search(`query=${encodeURIComponent(query)}`)).speakerResults.map(
+        (s: { speakerID: number }) => s.speakerID,
+      );
+    expect(await speakers('Charles H. Spurgeon')).toEqual([1]);
+    expect(await speakers('"A/B Preacher"')).toEqual([4]);
+    const none = await search(`query=${encodeURIComponent('"?!"')}`);
+    expect([none.speakerResults, none.seriesResults, none.broadcasterResults, none.hashtagResults]).toEqual([
+      [],
+      [],
+      [],
+      [],
+    ]);
+  });
+
+  it('a control character in the query is a space, not a server error (PostgreSQL text cannot hold a NUL)', async () => {
+    const body = await search('query=grace%00church');
+    expect(body.broadcasterResults).toEqual([]);
+    expect(
+      (await search('query=%00gracechurch%00')).broadcasterResults.map(
+        (b: { broadcasterID: string }) => b.broadcasterID,
+      ),
+    ).toEqual(['gracechurch']);
+  });
+
   it('a missing or too-short query → 400', async () => {
     const short = await getJson(t.app, '/api/v2/node/search?query=ab');
     expect(short.status).toBe(400);

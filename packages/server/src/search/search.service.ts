@@ -1,11 +1,12 @@
 import type { SearchQuery, SermonListQuery } from '@kerygma/domain/catalogue-queries';
-import type { SearchSort, SermonSort } from '@kerygma/domain/query';
+import { MIN_SEARCH_LENGTH, type SearchSort, type SermonSort } from '@kerygma/domain/query';
 import { broadcasterList } from '../broadcasters/broadcasters.service.ts';
 import type { Db } from '../db/db.ts';
 import { seriesList } from '../series/series.service.ts';
 import { type ListContext, sermonList } from '../sermons/sermons.service.ts';
 import { speakerList } from '../speakers/speakers.service.ts';
 import { hashtags } from './search.queries.ts';
+import { sideQuery, withoutControls } from './search-text.ts';
 
 /** Search sort names (§9) → the sermon list's sorts. */
 const SEARCH_TO_SERMON_SORT: Record<SearchSort, SermonSort> = {
@@ -39,11 +40,16 @@ const SIDE_COUNT_CAP = 100;
 
 /**
  * One search over every kind of result: sermons (paged, with totalCount and next) and the
- * first few broadcasters, speakers, series and hashtags matching the query, with their totals
- * counted up to SIDE_COUNT_CAP.
+ * first few broadcasters, speakers, series and hashtags matching the query without the quotes
+ * and punctuation around it (sideQuery), with their totals counted up to SIDE_COUNT_CAP.
  */
 export async function search(db: Db, q: SearchQuery, ctx: ListContext) {
-  const wanted = new Set(q.types?.length ? q.types.filter((t) => (TYPES as readonly string[]).includes(t)) : TYPES);
+  const query = withoutControls(q.query);
+  const sideText = sideQuery(query);
+  const kinds = q.types?.length ? q.types.filter((t) => (TYPES as readonly string[]).includes(t)) : TYPES;
+  // The side searches need as many characters as any search: '"?!"' leaves none (and '' matches all).
+  const withSides = Array.from(sideText).length >= MIN_SEARCH_LENGTH;
+  const wanted = new Set(withSides ? kinds : kinds.filter((t) => t === 'sermon' || t === 'videosermon'));
   const sermonQuery: SermonListQuery = {
     page: q.page,
     pageSize: q.pageSize,
@@ -51,11 +57,11 @@ export async function search(db: Db, q: SearchQuery, ctx: ListContext) {
     lite: q.lite,
     liteBroadcaster: q.liteBroadcaster,
     sortBy: SEARCH_TO_SERMON_SORT[q.sortBy],
-    searchKeyword: q.query,
+    searchKeyword: query,
     languageCode: q.languageCode,
     requireVideo: wanted.has('videosermon') && !wanted.has('sermon') ? true : undefined,
   };
-  const side = { page: 1, pageSize: SIDE_RESULTS, cursor: undefined, query: q.query } as const;
+  const side = { page: 1, pageSize: SIDE_RESULTS, cursor: undefined, query: sideText } as const;
   const capped = { countCap: SIDE_COUNT_CAP };
   const none = { nodeType: '', nodeDisplayName: '', totalCount: 0, next: null, results: [] };
   const [sermons, broadcasters, speakers, series, tags] = await Promise.all([
@@ -84,7 +90,7 @@ export async function search(db: Db, q: SearchQuery, ctx: ListContext) {
           capped,
         )
       : none,
-    wanted.has('hashtag') ? hashtags(db, q.query, SIDE_RESULTS) : [],
+    wanted.has('hashtag') ? hashtags(db, sideText, SIDE_RESULTS) : [],
   ]);
   return {
     nodeType: 'search_results',
