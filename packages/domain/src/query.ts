@@ -91,8 +91,14 @@ export const durationFilter = z
   });
 
 export const MIN_SEARCH_LENGTH = 3;
+/** Control characters as spaces: PostgreSQL text cannot hold a NUL (a search with one answered 500). */
+export function withoutControls(text: string): string {
+  return text.replace(/\p{Cc}/gu, ' ');
+}
+
 export const searchText = z
   .string()
+  .overwrite(withoutControls)
   .trim()
   .min(MIN_SEARCH_LENGTH, { message: 'Search needs at least 3 characters' })
   .max(200);

@@ -1,5 +1,6 @@
+import { searchText, withoutControls } from '@kerygma/domain/query';
 import { describe, expect, it } from 'vitest';
-import { sideQuery, trimPunctuation, withoutControls } from './search-text.ts';
+import { sideQuery, trimPunctuation } from './search-text.ts';
 
 describe('sideQuery', () => {
   it('drops quotes around words and punctuation at the ends, collapses spaces', () => {
@@ -30,5 +31,7 @@ describe('trimPunctuation and withoutControls', () => {
   it('trims a word for the hashtags; control characters become spaces', () => {
     expect(trimPunctuation('#faith,')).toBe('faith');
     expect(withoutControls('grace\u0000church\ttoday')).toBe('grace church today');
+    // Every search parameter of the API goes through searchText.
+    expect(searchText.parse(' grace\u0000')).toBe('grace');
   });
 });

@@ -1,10 +1,5 @@
 /** The text a search looks for, as typed and as the side searches (speakers, series, …) match it. */
 
-/** A search without control characters: PostgreSQL text cannot hold a NUL (it answered 500). */
-export function withoutControls(query: string): string {
-  return query.replace(/\p{Cc}/gu, ' ');
-}
-
 /** Quotation marks of any script at the start or end of a word: '"grace"', '“grace”', '«gracia»'. */
 const QUOTES = /^["'`\p{Pi}\p{Pf}„‚「『〝＂＇]+|["'`\p{Pi}\p{Pf}」』〞〟＂＇]+$/gu;
 /** Anything but letters, marks and digits (of any script) at the start or end. */

@@ -281,6 +281,13 @@ describe.each(BACKENDS)('search API on %s', (backend) => {
         (b: { broadcasterID: string }) => b.broadcasterID,
       ),
     ).toEqual(['gracechurch']);
+    // Every list that takes a search word validates it the same way.
+    for (const url of [
+      '/api/v2/node/discover/series?query=grace%00',
+      '/api/v2/node/sermons?searchKeyword=grace%00',
+      '/api/v2/node/speakers?query=grace%00',
+    ])
+      expect((await getJson(t.app, url)).status, url).toBe(200);
   });
 
   it('a missing or too-short query → 400', async () => {

@@ -6,7 +6,7 @@ import { seriesList } from '../series/series.service.ts';
 import { type ListContext, sermonList } from '../sermons/sermons.service.ts';
 import { speakerList } from '../speakers/speakers.service.ts';
 import { hashtags } from './search.queries.ts';
-import { sideQuery, withoutControls } from './search-text.ts';
+import { sideQuery } from './search-text.ts';
 
 /** Search sort names (§9) → the sermon list's sorts. */
 const SEARCH_TO_SERMON_SORT: Record<SearchSort, SermonSort> = {
@@ -44,8 +44,7 @@ const SIDE_COUNT_CAP = 100;
  * and punctuation around it (sideQuery), with their totals counted up to SIDE_COUNT_CAP.
  */
 export async function search(db: Db, q: SearchQuery, ctx: ListContext) {
-  const query = withoutControls(q.query);
-  const sideText = sideQuery(query);
+  const sideText = sideQuery(q.query);
   const kinds = q.types?.length ? q.types.filter((t) => (TYPES as readonly string[]).includes(t)) : TYPES;
   // The side searches need as many characters as any search: '"?!"' leaves none (and '' matches all).
   const withSides = Array.from(sideText).length >= MIN_SEARCH_LENGTH;
@@ -57,7 +56,7 @@ export async function search(db: Db, q: SearchQuery, ctx: ListContext) {
     lite: q.lite,
     liteBroadcaster: q.liteBroadcaster,
     sortBy: SEARCH_TO_SERMON_SORT[q.sortBy],
-    searchKeyword: query,
+    searchKeyword: q.query,
     languageCode: q.languageCode,
     requireVideo: wanted.has('videosermon') && !wanted.has('sermon') ? true : undefined,
   };
