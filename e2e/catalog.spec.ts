@@ -73,6 +73,8 @@ test('a broadcaster found by state opens the broadcaster page with its tabs', as
   await expect(page).toHaveURL(/\/speakers$/);
   await expect(tabs.getByRole('link', { name: 'Speakers', exact: true })).toHaveAttribute('aria-current', 'page');
   await expect(page.locator('li.speaker-row').first()).toBeVisible();
+  // Counts are this broadcaster's: no 'Latest sermon' that may be at another broadcaster.
+  await expect(page.locator('li.speaker-row').first()).not.toContainText('Latest sermon');
   await tabs.getByRole('link', { name: 'Notices', exact: true }).click();
   await expect(page.getByRole('status')).toContainText('has not posted any notices');
 });

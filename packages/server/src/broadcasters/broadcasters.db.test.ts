@@ -282,6 +282,17 @@ describe.each(BACKENDS)('broadcasters API on %s', (backend) => {
     expect(empty.body).toMatchObject({ totalCount: 0, results: [] });
   });
 
+  it("never lists the placeholder speakers among a broadcaster's speakers", async () => {
+    await t.db.exec(`INSERT INTO sermon (sermon_id, broadcaster_id, speaker_id, full_title, display_title, preach_date, publish_timestamp)
+                     VALUES ('1990', 'gracechurch', 90, 'Panel', 'Panel', '2025-02-02', '2025-02-02')`);
+    try {
+      const { body } = await getJson(t.app, '/api/v2/node/broadcasters/gracechurch/speakers/sermon_counts');
+      expect(body.results.map((r: { speaker: string }) => r.speaker)).toEqual(['Charles H. Spurgeon', 'A/B Preacher']);
+    } finally {
+      await t.db.exec("DELETE FROM sermon WHERE sermon_id = '1990'");
+    }
+  });
+
   it('filter options of a broadcaster count only its published sermons', async () => {
     const { status, body } = await getJson(t.app, '/api/v2/node/broadcasters/gracechurch/filter_options');
     expect(status).toBe(200);

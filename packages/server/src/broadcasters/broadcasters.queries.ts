@@ -77,7 +77,10 @@ export async function broadcasterById(db: Db, id: string): Promise<Row | undefin
   return row;
 }
 
-/** Sermon counts per speaker at one broadcaster (published sermons). */
+/**
+ * Sermon counts per speaker at one broadcaster (published sermons). The placeholders 'Various
+ * Speakers' and 'Unknown Speaker' are never listed (spec §3).
+ */
 export function speakerSermonCounts(db: Db, broadcasterId: string): Promise<Row[]> {
   return db.query<Row>(
     `SELECT sp.*, c.n AS broadcaster_sermon_count
@@ -85,6 +88,7 @@ export function speakerSermonCounts(db: Db, broadcasterId: string): Promise<Row[
               WHERE broadcaster_id = $1 AND publish_timestamp IS NOT NULL AND publish_timestamp <= now()
               GROUP BY speaker_id) c
        JOIN speaker sp USING (speaker_id)
+      WHERE NOT sp.placeholder
       ORDER BY c.n DESC, sp.sort_name`,
     [broadcasterId],
   );
