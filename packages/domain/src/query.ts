@@ -78,10 +78,10 @@ export function knownOr<T extends string>(allowed: readonly T[], fallback: T) {
     .transform((v): T => (v !== undefined && (allowed as readonly string[]).includes(v) ? (v as T) : fallback));
 }
 
-/** Duration filter 'min-max' or 'min', in seconds. */
+/** Duration filter 'min-max' or 'min', in seconds (up to 9 digits: the column is a 32-bit integer). */
 export const durationFilter = z
   .string()
-  .regex(/^\d+(-\d+)?$/, { message: "duration must be 'min-max' or 'min' in seconds" })
+  .regex(/^\d{1,9}(-\d{1,9})?$/, { message: "duration must be 'min-max' or 'min' in seconds" })
   .transform((v) => {
     const [min, max] = v.split('-').map(Number);
     return { minSeconds: min ?? 0, maxSeconds: max ?? null };
