@@ -47,6 +47,22 @@ describe.each(BACKENDS)('broadcasters API on %s', (backend) => {
     expect((await list('vacantPulpit=False')).ids).toEqual(['gracechurch', 'kingsseminary', 'radiovida']);
   });
 
+  it('orders and files names alphabetically whatever their accents', async () => {
+    await t.db.exec("UPDATE broadcaster SET sort_name = 'Église de la Grâce' WHERE broadcaster_id = 'radiovida'");
+    try {
+      expect((await list('sortBy=alphabetical')).ids).toEqual([
+        'radiovida',
+        'emptychurch',
+        'gracechurch',
+        'kingsseminary',
+      ]);
+      expect((await list('letter=E')).ids).toEqual(['radiovida', 'emptychurch']);
+      expect((await list('letter=%23')).ids).toEqual([]);
+    } finally {
+      await t.db.exec("UPDATE broadcaster SET sort_name = 'Radio Vida Nueva' WHERE broadcaster_id = 'radiovida'");
+    }
+  });
+
   it('filters by category bit, letter, group, featured and podcast', async () => {
     expect((await list('category=church')).ids).toEqual(['emptychurch', 'gracechurch']);
     expect((await list('category=school')).ids).toEqual(['kingsseminary']);

@@ -11,7 +11,7 @@ export type BroadcasterOrder = BroadcasterListQuery['sortBy'] | 'sermon-count';
 
 const ORDERS: Record<BroadcasterOrder, KeyColumn[]> = {
   alphabetical: [
-    { expr: 'b.sort_name', type: 'text', dir: 'ASC' },
+    { expr: 'b.sort_key', type: 'text', dir: 'ASC' },
     { expr: 'b.broadcaster_id', type: 'text', dir: 'ASC' },
   ],
   newest: [
@@ -47,9 +47,7 @@ export function listBroadcasters(db: Db, q: BroadcasterList, options: ListOption
   if (q.vacantPulpit !== undefined) where.push(`b.vacant_pulpit = ${p(q.vacantPulpit)}`);
   if (q.category) where.push(`b.categories & ${CATEGORY_BITS[q.category]} <> 0`);
   if (q.letter) {
-    where.push(
-      q.letter === '#' ? `b.sort_name !~* '^[a-z]'` : `upper(left(b.sort_name, 1)) = ${p(q.letter.toUpperCase())}`,
-    );
+    where.push(q.letter === '#' ? `b.sort_key !~ '^[a-z]'` : `left(b.sort_key, 1) = ${p(q.letter.toLowerCase())}`);
   }
   if (q.group) where.push(`lower(b.group_name) = lower(${p(q.group)})`);
   if (q.featured) where.push('b.featured');

@@ -47,6 +47,20 @@ describe.each(BACKENDS)('speakers API on %s', (backend) => {
     expect(await names('sortBy=bogus')).toEqual(['María López', 'John Owen', 'A/B Preacher', 'Charles H. Spurgeon']);
   });
 
+  it('orders and files names alphabetically whatever their case and accents', async () => {
+    await t.db.exec(`UPDATE speaker SET sort_name = 'de López, María' WHERE speaker_id = 3;
+                     UPDATE speaker SET sort_name = 'Élan, A/B' WHERE speaker_id = 4`);
+    try {
+      expect(await names('sortBy=name')).toEqual(['María López', 'A/B Preacher', 'John Owen', 'Charles H. Spurgeon']);
+      expect(await names('letter=D')).toEqual(['María López']);
+      expect(await names('letter=e')).toEqual(['A/B Preacher']);
+      expect(await names('letter=%23')).toEqual([]);
+    } finally {
+      await t.db.exec(`UPDATE speaker SET sort_name = 'López, María' WHERE speaker_id = 3;
+                       UPDATE speaker SET sort_name = 'Preacher, A/B' WHERE speaker_id = 4`);
+    }
+  });
+
   it('filters by letter of the sort name, collection, query and primary', async () => {
     expect(await names('letter=o')).toEqual(['John Owen']);
     expect(await names('letter=S')).toEqual(['Charles H. Spurgeon']);

@@ -7,7 +7,7 @@ import { containsPattern } from '../db/like.ts';
 
 const ORDERS: Record<SpeakerListQuery['sortBy'], KeyColumn[]> = {
   name: [
-    { expr: 'sp.sort_name', type: 'text', dir: 'ASC' },
+    { expr: 'sp.sort_key', type: 'text', dir: 'ASC' },
     { expr: 'sp.speaker_id', type: 'int8', dir: 'ASC' },
   ],
   newest: [
@@ -38,9 +38,7 @@ export function listSpeakers(db: Db, q: SpeakerListQuery, options: ListOptions =
   const search = q.query ?? q.searchKeyword;
   if (search) where.push(`sp.search_name LIKE immutable_unaccent(${p(containsPattern(search))})`);
   if (q.letter) {
-    where.push(
-      q.letter === '#' ? `sp.sort_name !~* '^[a-z]'` : `upper(left(sp.sort_name, 1)) = ${p(q.letter.toUpperCase())}`,
-    );
+    where.push(q.letter === '#' ? `sp.sort_key !~ '^[a-z]'` : `left(sp.sort_key, 1) = ${p(q.letter.toLowerCase())}`);
   }
   if (q.collection) where.push(`sp.${q.collection}`);
   if (q.primary)
