@@ -55,10 +55,50 @@ test('sermons by Scripture: book, then chapter', async ({ page }) => {
   await expect(page).toHaveURL(/\/sermons\/scripture\/romans\/8$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sermons on Romans 8');
   await expect(rows(page).first()).toContainText('Romans 8');
-  // OSIS abbreviations and other spellings redirect to the lower-cased name.
-  const res = await page.request.get('/sermons/scripture/Rom/8', { maxRedirects: 0 });
-  expect(res.status()).toBe(301);
-  expect(res.headers().location).toBe('/sermons/scripture/romans/8');
+  // OSIS abbreviations, other spellings and leading zeros redirect to the canonical path.
+  for (const [from, to] of [
+    ['/sermons/scripture/Rom/8', '/sermons/scripture/romans/8'],
+    ['/sermons/scripture/romans/08/01', '/sermons/scripture/romans/8/1'],
+  ]) {
+    const res = await page.request.get(from, { maxRedirects: 0 });
+    expect(res.status(), from).toBe(301);
+    expect(res.headers().location, from).toBe(to);
+  }
+  // A verse lists the sermons whose text covers it: not one on Romans 8:28 under 8:1.
+  const chapter = await (await page.request.get('/api/v2/node/sermons?book=Rom&chapter=8&pageSize=100')).json();
+  const on28 = (chapter.results as { sermonID: string; bibleText: string }[]).find(
+    (s) => s.bibleText === 'Romans 8:28',
+  );
+  expect(on28).toBeDefined();
+  await page.goto('/sermons/scripture/romans/8/1');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sermons on Romans 8:1');
+  await expect(rows(page).first()).toBeVisible();
+  await expect(page.locator(`a.sermon-title[href="/sermons/${on28?.sermonID}"]`)).toHaveCount(0);
+  // The link up names the book in the reader's language, as the heading does.
+  await page.goto('/de/sermons/scripture/romans/8');
+  await expect(page.getByRole('link', { name: 'Alle Predigten über Römer' })).toBeVisible();
+});
+
+test('filters the bar has no control for are applied, shown, kept and can be cleared', async ({ page }) => {
+  const first = await (await page.request.get('/api/v2/node/sermons?pageSize=1')).json();
+  const speaker = first.results[0].speaker as { speakerID: number; displayName: string };
+  await page.goto(`/sermons?speakerID=${speaker.speakerID}`);
+  await expect(rows(page).first()).toContainText(speaker.displayName);
+  await expect(rows(page).last()).toContainText(speaker.displayName);
+  const filters = page.getByRole('form', { name: 'Filter sermons' });
+  const applied = filters.getByRole('listitem').filter({ hasText: speaker.displayName });
+  await expect(applied).toBeVisible();
+  // Another filter keeps it.
+  await filters.getByLabel('Sort by').selectOption('oldest');
+  await filters.getByRole('button', { name: 'Apply' }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]speakerID=${speaker.speakerID}(&|$)`));
+  await expect(page).toHaveURL(/[?&]sortBy=oldest(&|$)/);
+  await applied.getByRole('link').click();
+  await expect(page).toHaveURL(/\/sermons\?sortBy=oldest$/);
+  await expect(applied).toHaveCount(0);
+  // A value the API would refuse is dropped, never an error page.
+  const res = await page.request.get('/sermons?speakerID=abc&duration=99999999999&media=doc&searchKeyword=a');
+  expect(res.status()).toBe(200);
 });
 
 test('sermons by language, and the sermon lists answer with a short public cache', async ({ page, request }) => {
@@ -90,13 +130,17 @@ test('sermons by language, and the sermon lists answer with a short public cache
   await expect(page.getByText('No Results')).toBeVisible();
 });
 
-test('unknown languages, categories, topics and books show 404 pages', async ({ page }) => {
+test('unknown languages, categories, topics and books, and pages past the end, show 404 pages', async ({ page }) => {
   const cases: [string, string][] = [
     ['/sermons/languages/xx', 'Language not found'],
     ['/sermons/categories/no-such-category', 'Category not found'],
     ['/sermons/topics/no-such-topic', 'Topic not found'],
     ['/sermons/scripture/no-such-book', 'This page could not be found'],
     ['/sermons/date/2024/2/30', 'This page could not be found'],
+    // A page past the end of a list, in the visitor's language.
+    ['/sermons?page=500', 'This page could not be found'],
+    ['/sermons/categories/sunday-am?page=99999999', 'This page could not be found'],
+    ['/de/sermons/videos?page=500', 'Diese Seite wurde nicht gefunden'],
   ];
   for (const [path, message] of cases) {
     const response = await page.goto(path);
@@ -106,6 +150,6 @@ test('unknown languages, categories, topics and books show 404 pages', async ({ 
 });
 
 test('the sermon list with its filter bar has no axe violations', async ({ page }) => {
-  await page.goto('/sermons?languageCode=es');
+  await page.goto('/sermons?languageCode=es&duration=600');
   await expectNoAxeViolations(page);
 });

@@ -1,9 +1,24 @@
-import type { BibleBookDto, EventTypeDetail } from '@kerygma/domain/catalogue';
+import type { BibleBookDto, EventTypeDetail, LiteSermon } from '@kerygma/domain/catalogue';
 import { describe, expect, it } from 'vitest';
 import { searchHref, searchParams } from './search.ts';
 import { breadcrumbList, serializeJsonLd, truncate } from './seo.ts';
 import { datePath, parseDateRoute } from './sermon-dates.ts';
-import { findBook, findCategory, lastDays, pageFrom, slugify, sortKey } from './sermon-lists.ts';
+import {
+  type FilterOptions,
+  filterNames,
+  filtersFrom,
+  filtersSearch,
+  findBook,
+  findCategory,
+  lastDays,
+  MAX_PAGE,
+  pageFrom,
+  parseScriptureRoute,
+  pastEnd,
+  scripturePath,
+  slugify,
+  sortKey,
+} from './sermon-lists.ts';
 
 const book = (osisAbbrev: string, displayBookName: string): BibleBookDto => ({
   bookName: osisAbbrev,
@@ -14,6 +29,11 @@ const book = (osisAbbrev: string, displayBookName: string): BibleBookDto => ({
   chapters: [10],
 });
 const books = [book('Rom', 'Romans'), book('1Cor', '1 Corinthians'), book('Song', 'Song of Solomon')];
+/** Romans with its 16 chapters' verse counts. */
+const romans: BibleBookDto = {
+  ...book('Rom', 'Romans'),
+  chapters: [32, 29, 31, 25, 21, 23, 25, 39, 33, 21, 36, 21, 14, 23, 33, 27],
+};
 const event = (type: string): EventTypeDetail => ({
   type,
   description: type,
@@ -51,6 +71,24 @@ describe('sermon list helpers', () => {
     expect(pageFrom(new URL('http://x/'))).toBe(1);
   });
 
+  it('takes any whole page number, capped, so a huge one is past the end rather than page 1', () => {
+    expect(pageFrom(new URL('http://x/?page=007'))).toBe(7);
+    expect(pageFrom(new URL('http://x/?page=1000000'))).toBe(1_000_000);
+    expect(pageFrom(new URL('http://x/?page=99999999'))).toBe(MAX_PAGE);
+    expect(pageFrom(new URL(`http://x/?page=${'9'.repeat(400)}`))).toBe(MAX_PAGE);
+    expect(pageFrom(new URL('http://x/?page=2.5'))).toBe(1);
+    expect(pageFrom(new URL('http://x/?page=-3'))).toBe(1);
+    expect(MAX_PAGE).toBeGreaterThan(1);
+  });
+
+  it('calls a page past the first with no rows past the end', () => {
+    const list = (n: number) => ({ results: Array.from({ length: n }, () => ({})) });
+    expect(pastEnd(500, list(0))).toBe(true);
+    expect(pastEnd(2, list(3))).toBe(false);
+    expect(pastEnd(1, list(0))).toBe(false); // an empty list is 'No Results', not a 404
+    expect(pastEnd(2, undefined)).toBe(false); // no list: the page has its own 404
+  });
+
   it('names sort messages', () => {
     expect(sortKey('newest-published')).toBe('newestPublished');
     expect(sortKey('title')).toBe('title');
@@ -62,6 +100,102 @@ describe('sermon list helpers', () => {
       { year: 2024, month: 3, day: 1 },
       { year: 2024, month: 2, day: 29 },
     ]);
+  });
+});
+
+describe('sermon list filters (spec §9 filter names)', () => {
+  const options: FilterOptions = {
+    bibleBooks: [romans],
+    languages: [],
+    sermonEventTypes: [event('Sunday - AM')],
+    years: [{ year: 2024 }],
+  };
+  const from = (query: string) => filtersFrom(new URL(`http://x/sermons?${query}`), options);
+
+  it('passes speaker, broadcaster, series, media, duration, keyword and chapter through', () => {
+    expect(
+      from(
+        'speakerID=169&broadcasterID=GraceChurch&series=%20Romans%20&media=video&duration=600-1200' +
+          '&searchKeyword=%20%20grace%20&book=rom&chapter=8',
+      ),
+    ).toEqual({
+      speakerID: 169,
+      broadcasterID: 'gracechurch',
+      series: 'Romans',
+      media: 'video',
+      duration: '600-1200',
+      searchKeyword: 'grace',
+      book: 'Rom',
+      chapter: 8,
+    });
+    expect(from('duration=300')).toEqual({ duration: '300' });
+    expect(from('media=pdf&series=12')).toEqual({ media: 'pdf', series: '12' });
+  });
+
+  it('drops values the API would refuse', () => {
+    for (const bad of ['0', '-1', '1.5', 'abc', '', '99999999999999999999']) {
+      expect(from(`speakerID=${bad}`), `speakerID=${bad}`).toEqual({});
+    }
+    for (const bad of ['', '%20', 'a%20b', 'x'.repeat(101), 'a/b']) {
+      expect(from(`broadcasterID=${bad}`), `broadcasterID=${bad}`).toEqual({});
+    }
+    expect(from('series=%20%20')).toEqual({});
+    expect(from(`series=${'s'.repeat(301)}`)).toEqual({});
+    expect(from('media=doc')).toEqual({});
+    for (const bad of ['5-3', '10-', '-10', 'long', '9999999', '1-9999999']) {
+      expect(from(`duration=${bad}`), `duration=${bad}`).toEqual({});
+    }
+    expect(from('searchKeyword=%20ab%20')).toEqual({});
+    expect(from('searchKeyword=%01%01ab')).toEqual({}); // the API reads control characters as spaces
+    // A chapter only with a book, and only one the book has.
+    expect(from('chapter=3')).toEqual({});
+    expect(from('book=Rom&chapter=17')).toEqual({ book: 'Rom' });
+    expect(from('book=Rom&chapter=0')).toEqual({ book: 'Rom' });
+  });
+
+  it('caps a long keyword at the API’s 200 characters', () => {
+    const keyword = from(`searchKeyword=${'word '.repeat(60)}`).searchKeyword ?? '';
+    expect(keyword.length).toBeLessThanOrEqual(200);
+    expect(keyword).toMatch(/^word word/);
+    expect(keyword).toBe(keyword.trim());
+  });
+
+  it('builds the query of a list link, leaving out what the page fixes or drops', () => {
+    const values = { speakerID: 169, languageCode: 'es', book: 'Rom', chapter: 8, sortBy: 'title' as const };
+    expect(filtersSearch(values)).toBe('?languageCode=es&book=Rom&chapter=8&speakerID=169&sortBy=title');
+    expect(filtersSearch(values, ['speakerID', 'languageCode'])).toBe('?book=Rom&chapter=8&sortBy=title');
+    expect(filtersSearch({})).toBe('');
+  });
+
+  it('names the speaker, broadcaster and series from the listed sermons', () => {
+    const sermon = {
+      speaker: { speakerID: 169, displayName: 'John Owen' },
+      broadcaster: { broadcasterID: 'gracechurch', displayName: 'Grace Church' },
+      series: { seriesID: 12, title: 'Hebrews' },
+    } as unknown as LiteSermon;
+    expect(filterNames([sermon])).toEqual({ speakerID: 'John Owen', broadcasterID: 'Grace Church', series: 'Hebrews' });
+    expect(filterNames([])).toEqual({});
+  });
+});
+
+describe('scripture routes', () => {
+  it('reads book, chapter and verse, each one the Bible has', () => {
+    const all = [romans, ...books.slice(1)];
+    expect(parseScriptureRoute(all, 'romans', [])).toEqual({ book: romans });
+    expect(parseScriptureRoute(all, 'rom', ['8'])).toEqual({ book: romans, chapter: 8 });
+    expect(parseScriptureRoute(all, 'romans', ['008', '07'])).toEqual({ book: romans, chapter: 8, verse: 7 });
+    expect(parseScriptureRoute(all, 'romans', ['8', '39'])).toEqual({ book: romans, chapter: 8, verse: 39 });
+    expect(parseScriptureRoute(all, 'romans', ['17'])).toBeUndefined(); // 16 chapters
+    expect(parseScriptureRoute(all, 'romans', ['8', '40'])).toBeUndefined(); // Romans 8 has 39 verses
+    expect(parseScriptureRoute(all, 'romans', ['0'])).toBeUndefined();
+    expect(parseScriptureRoute(all, 'romans', ['1', '2', '3'])).toBeUndefined();
+    expect(parseScriptureRoute(all, 'romans', ['x'])).toBeUndefined();
+    expect(parseScriptureRoute(all, 'romans', [`1${'0'.repeat(30)}`])).toBeUndefined();
+    expect(parseScriptureRoute(all, 'nope', [])).toBeUndefined();
+  });
+  it('builds canonical paths: book slug, numbers without leading zeros', () => {
+    expect(scripturePath({ book: romans })).toBe('/sermons/scripture/romans');
+    expect(scripturePath({ book: romans, chapter: 8, verse: 7 })).toBe('/sermons/scripture/romans/8/7');
   });
 });
 

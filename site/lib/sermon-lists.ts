@@ -2,7 +2,15 @@ import type { ApiClient } from '@kerygma/api/client';
 import { ApiRequestError, type Query } from '@kerygma/api/request';
 import { bookSlug as bibleBookSlug } from '@kerygma/domain/bible';
 import type { BibleBookDto, EventTypeDetail, Language, ListResponse, LiteSermon } from '@kerygma/domain/catalogue';
-import { PAGE_SIZES, SEARCH_SORTS, SERMON_SORTS, type SearchSort, type SermonSort } from '@kerygma/domain/query';
+import {
+  MIN_SEARCH_LENGTH,
+  PAGE_SIZES,
+  SEARCH_SORTS,
+  SERMON_SORTS,
+  type SearchSort,
+  type SermonSort,
+  withoutControls,
+} from '@kerygma/domain/query';
 import { slugify } from '@kerygma/domain/slug';
 
 /**
@@ -23,11 +31,29 @@ export const EARLIEST_YEAR = 1950;
 export const DECADES = { '50s': 1950, '60s': 1960, '70s': 1970 } as const;
 export type Decade = keyof typeof DECADES;
 
-/** The page number of a list: `?page=N`, 1 when missing or not a whole number from 1 on. */
+/** The highest page a list asks for: the API's limit (domain query.ts `pageNumber`). */
+export const MAX_PAGE = 1_000_000;
+
+/**
+ * The page number of a list: `?page=N` for any whole N from 1 (capped at MAX_PAGE, far past the
+ * end of any list, so a huge number is past the end too); 1 when missing or not a whole number.
+ */
 export function pageFrom(url: URL): number {
   const raw = url.searchParams.get('page');
-  if (!raw || !/^\d{1,7}$/.test(raw)) return 1;
-  return Math.max(1, Math.min(1_000_000, Number(raw)));
+  if (!raw || !/^\d+$/.test(raw)) return 1;
+  // Number() of hundreds of digits is a large float or Infinity, never NaN: the cap holds.
+  return Math.max(1, Math.min(MAX_PAGE, Number(raw)));
+}
+
+/**
+ * True when a page after the first has no rows: past the end of the list, which answers 404
+ * ('This page could not be found') instead of an empty page with links to pages that do not
+ * exist. An empty first page is 'No Results'. Pages call it right after loading the list:
+ * `if (pastEnd(page, list)) return Astro.rewrite(href('/404'));` (href: the 404 page in the
+ * visitor's language).
+ */
+export function pastEnd(page: number, list: { results: readonly unknown[] } | undefined): boolean {
+  return page > 1 && list !== undefined && list.results.length === 0;
 }
 
 /** Lower case, accents and punctuation removed, words joined by '-': 'Sunday - AM' → 'sunday-am'. */
@@ -55,18 +81,97 @@ export function loadFilterOptions(api: ApiClient): Promise<FilterOptions> {
   return api.get<FilterOptions>('node/filter_options');
 }
 
+/** The `media` values the API accepts (domain catalogue-queries `sermonListQuery`). */
+export const MEDIA_FILTERS = ['audio', 'video', 'pdf', 'text'] as const;
+export type MediaFilter = (typeof MEDIA_FILTERS)[number];
+
 /** The sermon list filters a page accepts in its query string (spec §9 filter names). */
 export type SermonFilters = {
   languageCode?: string;
   eventType?: string;
   year?: number;
   book?: string;
+  /** Only with `book`. */
+  chapter?: number;
+  speakerID?: number;
+  broadcasterID?: string;
+  /** A series id or title (the API looks up either). */
+  series?: string;
+  media?: MediaFilter;
+  /** Seconds, 'min-max' or 'min' (spec §5). */
+  duration?: string;
+  searchKeyword?: string;
   sortBy?: SermonSort;
 };
+export type FilterKey = keyof SermonFilters;
+
+/** Every filter, in the order list links carry them. */
+export const FILTER_KEYS = [
+  'languageCode',
+  'eventType',
+  'year',
+  'book',
+  'chapter',
+  'speakerID',
+  'broadcasterID',
+  'series',
+  'media',
+  'duration',
+  'searchKeyword',
+  'sortBy',
+] as const satisfies readonly FilterKey[];
+
+/** The filters the filter bar has no control for: carried in hidden fields and shown as a line of their own. */
+export const EXTRA_FILTERS = [
+  'chapter',
+  'speakerID',
+  'broadcasterID',
+  'series',
+  'media',
+  'duration',
+  'searchKeyword',
+] as const satisfies readonly FilterKey[];
+export type ExtraFilter = (typeof EXTRA_FILTERS)[number];
+
+// Formats the API accepts (sermonListQuery), a little stricter where its own would fail:
+// broadcaster ids are letters and digits (spec §5), a duration over 6 digits overflows its query.
+const WHOLE = /^[1-9]\d{0,15}$/;
+const BROADCASTER_ID = /^[a-z0-9]{1,100}$/i;
+const DURATION = /^(\d{1,6})(?:-(\d{1,6}))?$/;
+const SERIES_MAX = 300;
+const SEARCH_MAX = 200;
+
+/** A whole number from 1 that is exact in JavaScript, else undefined. */
+function positiveInt(value: string | null): number | undefined {
+  if (!value || !WHOLE.test(value)) return undefined;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+/** A duration 'min-max' or 'min' in seconds whose maximum is not below its minimum. */
+function duration(value: string | null): string | undefined {
+  const m = value ? DURATION.exec(value) : null;
+  if (!m) return undefined;
+  return m[2] === undefined || Number(m[2]) >= Number(m[1]) ? (value as string) : undefined;
+}
 
 /**
- * The filters in `url`, each kept only when it is one the options offer, so that a hand-edited
- * query string never turns into an API error. `book` is the OSIS abbreviation.
+ * The keyword as the API reads it (control characters as spaces, trimmed), cut to SEARCH_MAX
+ * characters (never half a surrogate pair); too short: undefined.
+ */
+function keyword(value: string | null): string | undefined {
+  const text = withoutControls(value ?? '')
+    .trim()
+    .slice(0, SEARCH_MAX)
+    .replace(/[\uD800-\uDBFF]$/, '')
+    .trim();
+  return text.length >= MIN_SEARCH_LENGTH ? text : undefined;
+}
+
+/**
+ * The filters in `url`, each kept only when it is one the options offer or in a form the API
+ * accepts, so that a hand-edited query string never turns into an API error. `book` is the
+ * OSIS abbreviation; `chapter` is kept only with a book that has it.
  */
 export function filtersFrom(url: URL, options: FilterOptions): SermonFilters {
   const q = url.searchParams;
@@ -79,10 +184,53 @@ export function filtersFrom(url: URL, options: FilterOptions): SermonFilters {
   if (options.years.some((y) => y.year === year)) filters.year = year;
   const book = q.get('book');
   const found = book ? findBook(options.bibleBooks, book) : undefined;
-  if (found) filters.book = found.osisAbbrev;
+  if (found) {
+    filters.book = found.osisAbbrev;
+    const chapter = positiveInt(q.get('chapter'));
+    if (chapter !== undefined && chapter <= found.chapters.length) filters.chapter = chapter;
+  }
+  const speaker = positiveInt(q.get('speakerID'));
+  if (speaker !== undefined) filters.speakerID = speaker;
+  const broadcaster = q.get('broadcasterID')?.trim();
+  if (broadcaster && BROADCASTER_ID.test(broadcaster)) filters.broadcasterID = broadcaster.toLowerCase();
+  const series = q.get('series')?.trim();
+  if (series && series.length <= SERIES_MAX) filters.series = series;
+  const media = q.get('media');
+  if (media && (MEDIA_FILTERS as readonly string[]).includes(media)) filters.media = media as MediaFilter;
+  const seconds = duration(q.get('duration'));
+  if (seconds) filters.duration = seconds;
+  const search = keyword(q.get('searchKeyword'));
+  if (search) filters.searchKeyword = search;
   const sort = q.get('sortBy');
   if (sort && (SERMON_SORTS as readonly string[]).includes(sort)) filters.sortBy = sort as SermonSort;
   return filters;
+}
+
+/** The query string ('?a=1&b=2', or '') of a link to a list with `filters`, less those in `omit`. */
+export function filtersSearch(filters: SermonFilters, omit: readonly FilterKey[] = []): string {
+  const params = new URLSearchParams();
+  for (const key of FILTER_KEYS) {
+    const value = filters[key];
+    if (value !== undefined && !omit.includes(key)) params.set(key, String(value));
+  }
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+export type FilterNames = Partial<Record<'speakerID' | 'broadcasterID' | 'series', string>>;
+
+/**
+ * The names of the speaker, broadcaster and series a list is filtered by, from its sermons
+ * (each one matches the filters, so the first names them); none for an empty list.
+ */
+export function filterNames(sermons: readonly LiteSermon[]): FilterNames {
+  const first = sermons[0];
+  if (!first) return {};
+  return {
+    speakerID: first.speaker.displayName,
+    broadcasterID: first.broadcaster.displayName,
+    ...(first.series ? { series: first.series.title } : {}),
+  };
 }
 
 /** True when any filter is set. */
@@ -131,6 +279,33 @@ export function findBook(books: readonly BibleBookDto[], value: string): BibleBo
       b.displayBookName.toLowerCase() === wanted ||
       bookSlug(b) === slug,
   );
+}
+
+export type ScriptureRoute = { book: BibleBookDto; chapter?: number; verse?: number };
+
+/**
+ * The reference of /sermons/scripture/{book}/{chapter?}/{verse?}: a book (findBook), a chapter
+ * it has and a verse that chapter has; undefined otherwise. Numbers may have leading zeros
+ * (scripturePath gives the canonical form).
+ */
+export function parseScriptureRoute(
+  books: readonly BibleBookDto[],
+  value: string,
+  rest: readonly string[],
+): ScriptureRoute | undefined {
+  const book = findBook(books, value);
+  if (!book || rest.length > 2 || !rest.every((p) => /^\d+$/.test(p))) return undefined;
+  const [chapter, verse] = rest.map(Number);
+  if (chapter === undefined) return { book };
+  const verses = book.chapters[chapter - 1];
+  if (chapter < 1 || verses === undefined) return undefined;
+  if (verse === undefined) return { book, chapter };
+  return verse >= 1 && verse <= verses ? { book, chapter, verse } : undefined;
+}
+
+/** The canonical path of a scripture route: the book's slug, numbers without leading zeros. */
+export function scripturePath(route: ScriptureRoute): string {
+  return `/sermons/scripture/${[bookSlug(route.book), route.chapter, route.verse].filter((p) => p !== undefined).join('/')}`;
 }
 
 /** An event type by its description, exactly or as a slug, case-insensitively ('Category not found' otherwise). */

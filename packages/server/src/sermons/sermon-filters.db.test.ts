@@ -125,6 +125,29 @@ describe.each(BACKENDS)('sermon list filters on %s', (backend) => {
     expect(sorted((await all('book=HEB&chapter=1')).ids)).toEqual(['1030', '1043']);
   });
 
+  it('filters by verse: references whose range covers it, a whole chapter covering every verse', async () => {
+    // Hebrews 1 is preached at i = 30 and 43: give them verse ranges 1-3 and 5-14; Psalm 121
+    // (i = 13 and 28) is a whole chapter at 1013 and from verse 1 on at 1028 (the fixture's rows).
+    await t.db.query(`UPDATE sermon_scripture SET verse_start = 1, verse_end = 3 WHERE sermon_id = '1030'`);
+    await t.db.query(`UPDATE sermon_scripture SET verse_start = 5, verse_end = 14 WHERE sermon_id = '1043'`);
+    await t.db.query(`UPDATE sermon_scripture SET verse_start = NULL, verse_end = NULL WHERE sermon_id = '1013'`);
+    expect((await all('book=HEB&chapter=1&verse=2')).ids).toEqual(['1030']);
+    expect((await all('book=HEB&chapter=1&verse=3')).ids).toEqual(['1030']);
+    expect((await all('book=HEB&chapter=1&verse=4')).ids).toEqual([]);
+    expect((await all('book=HEB&chapter=1&verse=14')).ids).toEqual(['1043']);
+    expect(sorted((await all('book=PSA&chapter=121&verse=8')).ids)).toEqual(['1013', '1028']);
+    // A verse narrows a chapter only: without one it is ignored, as month is without year.
+    expect((await all('book=HEB&verse=2')).ids).toHaveLength(20);
+    // Pages and totals count the verse's sermons only.
+    const { body } = await getJson(t.app, '/api/v2/node/sermons?book=PSA&chapter=121&verse=8&pageSize=1');
+    expect(body.totalCount).toBe(2);
+    expect(body.next).not.toBeNull();
+    for (const bad of ['0', '201', 'x']) {
+      const res = await getJson(t.app, `/api/v2/node/sermons?book=HEB&chapter=1&verse=${bad}`);
+      expect(res.status, bad).toBe(400);
+    }
+  });
+
   it('filters by preach year and month', async () => {
     // Sermon i is preached 365·i days after 1965-01-03, so 1976 holds two (Jan 1 and Dec 31).
     expect(sorted((await all('year=1976')).ids)).toEqual(['1011', '1012']);

@@ -15,6 +15,8 @@ export type SermonFilters = {
   hashtag?: string;
   bookIndex?: number;
   chapter?: number;
+  /** With `chapter`: references whose verse range covers this verse. */
+  verse?: number;
   year?: number;
   month?: number;
   day?: number;
@@ -161,10 +163,19 @@ export function sermonFrom(f: SermonFilters, params: unknown[], joins = ''): str
     else where.push(`EXISTS (SELECT 1 FROM ${LINKS[l]} WHERE ${l}.sermon_id = s.sermon_id AND ${cond})`);
   };
   if (f.bookIndex !== undefined) {
-    linked(
-      'r',
-      `r.book_index = ${p(f.bookIndex)} AND ${f.chapter !== undefined ? `r.chapter = ${p(f.chapter)}` : 'r.first_in_book'}`,
-    );
+    const ref = [`r.book_index = ${p(f.bookIndex)}`];
+    if (f.chapter === undefined) ref.push('r.first_in_book');
+    else ref.push(`r.chapter = ${p(f.chapter)}`);
+    // A verse is checked on the rows of its chapter, which the chapter index finds (few, even
+    // for a famous chapter). A missing bound is open: no bounds is the whole chapter.
+    if (f.chapter !== undefined && f.verse !== undefined) {
+      const verse = p(f.verse);
+      ref.push(
+        `(r.verse_start IS NULL OR r.verse_start <= ${verse})`,
+        `(r.verse_end IS NULL OR r.verse_end >= ${verse})`,
+      );
+    }
+    linked('r', ref.join(' AND '));
   }
   if (f.topicId !== undefined) linked('tp', `tp.topic_id = ${p(f.topicId)}`);
   if (f.hashtag !== undefined) linked('ht', `ht.hashtag = ${p(f.hashtag)}`);

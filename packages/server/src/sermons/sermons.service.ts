@@ -65,6 +65,8 @@ async function resolveFilters(db: Db, q: SermonListQuery, languageCode: string):
     if (!book) throw invalid({ book: { key: 'error.unknownBook', params: { book: q.book } } });
     f.bookIndex = book.index;
     f.chapter = q.chapter;
+    // A verse narrows a chapter (ignored without one, as month is without year).
+    f.verse = q.chapter !== undefined ? q.verse : undefined;
   }
   if (q.speakerName !== undefined && f.speakerId === undefined) {
     const [speaker] = await db.query<{ speaker_id: number }>(
