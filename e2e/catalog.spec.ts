@@ -188,3 +188,35 @@ test('shared links get a card: a video sermon names its MP4, every page its titl
   // The placeholder portrait is an SVG, which card renderers do not show.
   expect(meta(speaker, 'og:image') ?? '').not.toMatch(/\.svg$/);
 });
+
+test('a page past the end of a list, an unknown country or state: 404; a country by name: its code', async ({
+  request,
+}) => {
+  for (const path of [
+    '/speakers/alphabetical?page=9999',
+    '/de/broadcasters/newest?page=500',
+    '/series?page=1000',
+    '/search?q=grace&page=999',
+  ]) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(404);
+  }
+  const narnia = await request.get('/broadcasters/country/Narnia');
+  expect(narnia.status()).toBe(404);
+  expect(await narnia.text()).toContain('Country Narnia not found');
+  expect((await request.get('/broadcasters/state/XX')).status()).toBe(404);
+  for (const [from, to] of [
+    ['/broadcasters/country/Germany', '/broadcasters/country/DE'],
+    ['/de/broadcasters/country/Deutschland?page=1', '/de/broadcasters/country/DE?page=1'],
+    ['/broadcasters/state/pennsylvania', '/broadcasters/state/PA'],
+  ]) {
+    const res = await request.get(from, { maxRedirects: 0 });
+    expect(res.status(), from).toBe(301);
+    expect(res.headers().location, from).toBe(to);
+  }
+  // The last page links to no page after it.
+  const pages = await (await request.get('/speakers/alphabetical?page=1')).text();
+  const last = Math.max(...[...pages.matchAll(/[?&]page=(\d+)"/g)].map((m) => Number(m[1])));
+  const lastPage = await (await request.get(`/speakers/alphabetical?page=${last}`)).text();
+  expect(lastPage).not.toContain(`page=${last + 1}"`);
+});

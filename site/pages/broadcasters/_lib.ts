@@ -1,9 +1,10 @@
 import type { ApiClient } from '@kerygma/api/client';
 import type { Broadcaster, ListResponse, LiteBroadcaster } from '@kerygma/domain/catalogue';
+import { pageFrom } from '../../lib/sermon-lists.ts';
 
 /**
- * Helpers of the catalogue pages (broadcasters, speakers, series): page numbers, caching,
- * JSON-LD, and the broadcaster rules of spec §3 and §9 (categories, derived flags, location
+ * Helpers of the catalogue pages (broadcasters, speakers, series): page numbers, caching
+ * and the broadcaster rules of spec §3 and §9 (categories, derived flags, location
  * label, US states). Files starting with '_' are not routes.
  */
 
@@ -14,19 +15,9 @@ export const CACHE_CONTROL = 'public, max-age=60';
 export const PAGE_SIZE = 25;
 export const SERIES_PAGE_SIZE = 20;
 
-/** The `page` query parameter: a whole number from 1 (anything else is page 1). */
-export function pageParam(url: URL): number {
-  const raw = url.searchParams.get('page');
-  const n = raw && /^\d{1,6}$/.test(raw) ? Number(raw) : 1;
-  return Math.max(1, n);
-}
-
-/** JSON for a `<script type="application/ld+json">`, safe inside HTML. */
-export function jsonLd(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-}
-
 export { orNotFound } from '../../lib/not-found.ts';
+/** The `page` query parameter, as on every list page. */
+export { pageFrom };
 
 /** Search text from the path or from a `q` parameter (the search forms submit `q`). */
 export const MIN_SEARCH = 3;
@@ -83,6 +74,30 @@ export function countryName(code: string, lang: string): string {
   } catch {
     return upper;
   }
+}
+
+const regionCodes = new Map<string, Map<string, string>>();
+
+/**
+ * The ISO code of a country given as a code ('de') or a name in the reader's language or in
+ * English ('Deutschland', 'Germany', 'united states'); undefined when it names no region.
+ */
+export function countryCode(value: string, lang: string): string | undefined {
+  const wanted = value.trim().toLocaleUpperCase();
+  let byName = regionCodes.get(lang);
+  if (!byName) {
+    byName = new Map();
+    const A = 'A'.charCodeAt(0);
+    for (let i = 0; i < 26 * 26; i++) {
+      const code = String.fromCharCode(A + Math.floor(i / 26), A + (i % 26));
+      for (const l of [lang, 'en']) {
+        const name = countryName(code, l);
+        if (name !== code) byName.set(code, code).set(name.toLocaleUpperCase(), code);
+      }
+    }
+    regionCodes.set(lang, byName);
+  }
+  return byName.get(wanted);
 }
 
 /** US state code-to-name table (spec §3: 50 states, DC and PR). */
@@ -240,7 +255,7 @@ export async function loadBroadcasters(
   query: Record<string, string | number | boolean>,
   fallbackSort: BroadcasterSort = 'alphabetical',
 ) {
-  const page = pageParam(url);
+  const page = pageFrom(url);
   const sort = broadcasterSortParam(url, fallbackSort);
   const list = (await api.broadcasters({
     lite: false,

@@ -2,7 +2,7 @@ import type { ApiClient } from '@kerygma/api/client';
 import type { Query } from '@kerygma/api/request';
 import type { ListResponse, Speaker } from '@kerygma/domain/catalogue';
 import { SPEAKER_LIST_SORTS } from '@kerygma/domain/query';
-import { PAGE_SIZE, pageParam } from '../broadcasters/_lib.ts';
+import { PAGE_SIZE, pageFrom } from '../broadcasters/_lib.ts';
 
 /** The speaker lists (spec §2 "Speakers") and their API queries (spec §9 collections). */
 export const SPEAKER_LISTS = {
@@ -32,7 +32,7 @@ export type SpeakerPage = {
 
 /** One page (25) of speakers matching `query`, sorted by the page's `sort` parameter. */
 export async function loadSpeakers(api: ApiClient, url: URL, query: Query): Promise<SpeakerPage> {
-  const page = pageParam(url);
+  const page = pageFrom(url);
   const sort = sortParam(url);
   const list = await api.speakers({ ...query, sortBy: sort, page, pageSize: PAGE_SIZE });
   return { page, sort, list };
