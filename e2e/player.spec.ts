@@ -61,7 +61,7 @@ test('plays a sermon from its page: MP3 first, waveform from the peaks JSON', as
   await expect(media(page)).toHaveJSProperty('paused', false);
   // The downloads are the MP3 files, not the HLS playlist (AAC) that is only streamed.
   const downloads = page.getByRole('region', { name: 'Download' }).getByRole('link');
-  await expect(downloads).toHaveText([/^Audio · MP3 · high/, /^Audio · MP3 · low/]);
+  await expect(downloads).toHaveText([/^Audio · MP3 · High quality/, /^Audio · MP3 · Low quality/]);
   expect(await media(page).evaluate((m: HTMLMediaElement) => m.currentSrc)).toMatch(/\.mp3$/);
   await expect(player(page).getByRole('link', { name: /./ }).first()).toHaveAttribute(
     'href',

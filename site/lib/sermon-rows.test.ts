@@ -1,5 +1,5 @@
 import type { LiteSermon } from '@kerygma/domain/catalogue';
-import { englishMessages, translator } from '@kerygma/i18n/t';
+import { englishMessages, getTranslator, translator } from '@kerygma/i18n/t';
 import { describe, expect, it } from 'vitest';
 import { sermonRowsHtml } from './sermon-rows.ts';
 
@@ -52,5 +52,16 @@ describe('sermonRowsHtml', () => {
     expect(html).not.toContain('/speakers/');
     expect(html).not.toContain('/series/');
     expect(html).toContain('<time datetime="PT1M35S">1:35</time><span class="sermon-badge">Video</span>');
+  });
+
+  it('names the Bible book in the visitor’s language, and marks a text it cannot as English', async () => {
+    const de = { ...context, t: await getTranslator('de') };
+    const rows = sermonRowsHtml(
+      [sermon({ bibleText: '2 Corinthians 10:6-11:1' }), sermon({ bibleText: 'Rom 8:28, 31' })],
+      all,
+      de,
+    );
+    expect(rows).toContain('<span>2. Korinther 10:6-11:1</span>');
+    expect(rows).toContain('<span lang="en">Rom 8:28, 31</span>');
   });
 });

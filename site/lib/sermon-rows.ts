@@ -1,6 +1,6 @@
 import type { LiteSermon } from '@kerygma/domain/catalogue';
 import type { Translate } from '@kerygma/i18n/t';
-import { eventTypeName } from './catalogue-names.ts';
+import { bibleTextName, eventTypeName } from './catalogue-names.ts';
 import { formatDate, formatDuration, isoDuration } from './format.ts';
 import { escapeHtml as e } from './html.ts';
 
@@ -35,7 +35,10 @@ export function sermonRowsHtml(
     }
     if (showSeries && s.series) html += `<a href="${e(href(`/series/${s.series.seriesID}`))}">${e(s.series.title)}</a>`;
     html += `</span><span class="sermon-meta"><time datetime="${e(s.preachDate)}">${e(formatDate(s.preachDate, lang))}</time>`;
-    if (s.bibleText) html += `<span>${e(s.bibleText)}</span>`;
+    if (s.bibleText) {
+      const bible = bibleTextName(t, s.bibleText);
+      html += `<span${bible.lang ? ` lang="${bible.lang}"` : ''}>${e(bible.text)}</span>`;
+    }
     if (s.eventType) html += `<span>${e(eventTypeName(t, s.eventType, s.displayEventType))}</span>`;
     const seconds = duration(s);
     if (seconds > 0) html += `<time datetime="${isoDuration(seconds)}">${formatDuration(seconds)}</time>`;

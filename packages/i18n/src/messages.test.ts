@@ -1,7 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from './locales.ts';
-import { loadMessages, lookup, type MessageTree, messageKeys, missingKeys, placeholders } from './t.ts';
+import { LOCALES, type LocaleCode } from './locales.ts';
+import {
+  loadMessages,
+  lookup,
+  type MessageTree,
+  messageKeys,
+  missingKeys,
+  placeholders,
+  pluralArguments,
+} from './t.ts';
 
 const dir = new URL('../messages/', import.meta.url);
 const read = (file: string): unknown => JSON.parse(readFileSync(new URL(file, dir), 'utf8'));
@@ -18,6 +26,19 @@ function badLeaves(tree: unknown, prefix = ''): string[] {
     return [path];
   });
 }
+
+/**
+ * Words a locale does not use, so that one thing has one name throughout its file: fr and it say
+ * 'prédication'/'predicazione' for a sermon, de 'Anbieter' and es 'emisor' for a broadcaster, pt
+ * 'emissora' for a broadcaster and 'reprodutor' for the player.
+ */
+const OTHER_TERMS: Partial<Record<LocaleCode, RegExp>> = {
+  fr: /\bsermons?\b/i,
+  it: /\bsermon[ei]\b/i,
+  de: /\bSender/,
+  es: /\bemisora/i,
+  pt: /\btransmissor|\bplayer\b/i,
+};
 
 describe('message files', () => {
   it('exist for exactly the configured locales', () => {
@@ -64,6 +85,34 @@ describe('message files', () => {
         });
         expect(mismatched, `${locale.file} placeholders differ from English`).toEqual([]);
       });
+
+      it('writes each plural of English as a plural with exactly the language’s forms', async () => {
+        const messages = await loadMessages(locale.code);
+        const forms = new Intl.PluralRules(locale.lang).resolvedOptions().pluralCategories.sort().join();
+        const wrong = englishKeys.flatMap((key) => {
+          const text = lookup(messages, key) ?? '';
+          const args = pluralArguments(text);
+          const want = pluralArguments(lookup(en, key) ?? '').map((a) => a.name);
+          const problems: string[] = [];
+          if ((text.match(/, *plural *,/g) ?? []).length !== args.length) problems.push(`${key}: malformed plural`);
+          if (args.map((a) => a.name).join() !== want.join()) problems.push(`${key}: expected plurals of {${want}}`);
+          for (const { name, forms: got } of args) {
+            const have = Object.keys(got).sort().join();
+            if (have !== forms) problems.push(`${key}: {${name}} has forms ${have}, the language has ${forms}`);
+          }
+          return problems;
+        });
+        expect(wrong, `${locale.file} plurals`).toEqual([]);
+      });
+
+      const otherTerms = OTHER_TERMS[locale.code];
+      if (otherTerms) {
+        it('uses one term for each thing', async () => {
+          const messages = await loadMessages(locale.code);
+          const mixed = englishKeys.filter((key) => otherTerms.test(lookup(messages, key) ?? ''));
+          expect(mixed, `${locale.file} keys using ${otherTerms}`).toEqual([]);
+        });
+      }
 
       it('loads lazily to the same content as the file', async () => {
         expect(await loadMessages(locale.code)).toEqual(read(locale.file));

@@ -8,6 +8,7 @@ import {
   messageKeys,
   missingKeys,
   placeholders,
+  pluralArguments,
   translator,
 } from './t.ts';
 
@@ -33,6 +34,49 @@ describe('interpolate / placeholders', () => {
   it('lists placeholders', () => {
     expect(placeholders('{type} {value} not found {type}')).toEqual(['type', 'value']);
     expect(placeholders('none')).toEqual([]);
+    expect(placeholders('{shown, plural, one {# of {total}} other {# of {total}}} by {name}')).toEqual([
+      'name',
+      'shown',
+      'total',
+    ]);
+  });
+});
+
+describe('plural messages', () => {
+  const sermons = '{count, plural, one {# sermon} other {# sermons}}';
+  const kazania = 'Mamy {count, plural, one {# kazanie} few {# kazania} many {# kazań} other {# kazań}} w {place}';
+
+  it('chooses the form with the language’s plural rules and formats the number for it', () => {
+    expect(interpolate(sermons, { count: 1 })).toBe('1 sermon');
+    expect(interpolate(sermons, { count: 0 })).toBe('0 sermons');
+    expect(interpolate(sermons, { count: 3380 })).toBe('3,380 sermons');
+    expect(interpolate(sermons, { count: 3380 }, 'de')).toBe('3.380 sermons');
+    const pl = (count: number) => interpolate(kazania, { count, place: 'Krakowie' }, 'pl');
+    expect([1, 2, 5, 22, 25, 112].map(pl)).toEqual([
+      'Mamy 1 kazanie w Krakowie',
+      'Mamy 2 kazania w Krakowie',
+      'Mamy 5 kazań w Krakowie',
+      'Mamy 22 kazania w Krakowie',
+      'Mamy 25 kazań w Krakowie',
+      'Mamy 112 kazań w Krakowie',
+    ]);
+  });
+
+  it("uses 'other' for a count given as text ('10k+') and keeps the text", () => {
+    expect(interpolate(sermons, { count: '10k+' })).toBe('10k+ sermons');
+    expect(interpolate(kazania, { count: '10k+', place: 'Polsce' }, 'pl')).toBe('Mamy 10k+ kazań w Polsce');
+  });
+
+  it("falls back to 'other' for a form the message lacks and keeps a plural without its value", () => {
+    expect(interpolate('{n, plural, other {# items}}', { n: 1 })).toBe('1 items');
+    expect(interpolate(sermons, { other: 1 })).toBe(sermons);
+  });
+
+  it('lists the plural arguments of a message with their forms', () => {
+    expect(pluralArguments(kazania)).toEqual([
+      { name: 'count', forms: { one: '# kazanie', few: '# kazania', many: '# kazań', other: '# kazań' } },
+    ]);
+    expect(pluralArguments('{count} sermons')).toEqual([]);
   });
 });
 
@@ -56,6 +100,30 @@ describe('translator', () => {
   it('returns the key when no catalogue has it', () => {
     const t = translator({}, {});
     expect(t('nav.sermons')).toBe('nav.sermons');
+  });
+
+  it('puts counts in the singular and plural of each language', async () => {
+    const counts = async (code: 'en' | 'de' | 'fr' | 'pl' | 'ko') => {
+      const t = await getTranslator(code);
+      return [1, 2, 5, 3380, '10k+'].map((count) => t('sermons.count', { count }));
+    };
+    expect(await counts('en')).toEqual(['1 sermon', '2 sermons', '5 sermons', '3,380 sermons', '10k+ sermons']);
+    expect(await counts('de')).toEqual([
+      '1 Predigt',
+      '2 Predigten',
+      '5 Predigten',
+      '3.380 Predigten',
+      '10k+ Predigten',
+    ]);
+    expect(await counts('fr')).toEqual([
+      '1 prédication',
+      '2 prédications',
+      '5 prédications',
+      '3\u202f380 prédications',
+      '10k+ prédications',
+    ]);
+    expect(await counts('pl')).toEqual(['1 kazanie', '2 kazania', '5 kazań', '3380 kazań', '10k+ kazań']);
+    expect(await counts('ko')).toEqual(['설교 1편', '설교 2편', '설교 5편', '설교 3,380편', '설교 10k+편']);
   });
 
   it('is available per locale through getTranslator', async () => {
