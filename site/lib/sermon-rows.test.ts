@@ -1,7 +1,7 @@
 import type { LiteSermon } from '@kerygma/domain/catalogue';
 import { englishMessages, getTranslator, translator } from '@kerygma/i18n/t';
 import { describe, expect, it } from 'vitest';
-import { sermonRowsHtml } from './sermon-rows.ts';
+import { sermonRowsHtml, shownSubtitle } from './sermon-rows.ts';
 
 const t = translator(englishMessages);
 const context = { t, href: (path: string) => `/de${path}`, lang: 'de' };
@@ -52,6 +52,18 @@ describe('sermonRowsHtml', () => {
     expect(html).not.toContain('/speakers/');
     expect(html).not.toContain('/series/');
     expect(html).toContain('<time datetime="PT1M35S">1:35</time><span class="sermon-badge">Video</span>');
+  });
+
+  it('shows no subtitle that only repeats the series title', () => {
+    expect(shownSubtitle(sermon({ subtitle: " paul's  LETTERS " }))).toBeNull();
+    expect(shownSubtitle(sermon({ subtitle: 'Part 2' }))).toBe('Part 2');
+    expect(shownSubtitle(sermon({ subtitle: "Paul's letters", series: null }))).toBe("Paul's letters");
+    const html = sermonRowsHtml(
+      [sermon({ subtitle: "Paul's letters" })],
+      { showSpeaker: true, showBroadcaster: true, showSeries: true },
+      { t: translator(englishMessages), href: (p: string) => p, lang: 'en' },
+    );
+    expect(html).not.toContain('sermon-subtitle');
   });
 
   it('names the Bible book in the visitor’s language, and marks a text it cannot as English', async () => {

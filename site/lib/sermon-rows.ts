@@ -26,7 +26,8 @@ export function sermonRowsHtml(
     const language = e(s.languageCode);
     html += `<li class="sermon-row" data-sermon-id="${e(s.sermonID)}">`;
     html += `<a class="sermon-title" href="${e(href(`/sermons/${encodeURIComponent(s.sermonID)}`))}" lang="${language}">${e(s.displayTitle)}</a>`;
-    if (s.subtitle) html += `<span class="sermon-subtitle" lang="${language}">${e(s.subtitle)}</span>`;
+    const subtitle = shownSubtitle(s);
+    if (subtitle) html += `<span class="sermon-subtitle" lang="${language}">${e(subtitle)}</span>`;
     html += '<span class="sermon-meta">';
     if (showSpeaker) html += `<a href="${e(href(`/speakers/${s.speaker.speakerID}`))}">${e(s.speaker.displayName)}</a>`;
     if (showBroadcaster) {
@@ -46,4 +47,15 @@ export function sermonRowsHtml(
     html += '</span></li>';
   }
   return html;
+}
+
+const comparable = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * A sermon's subtitle as shown: none when it only repeats the series title, which the row and
+ * the sermon page show as a link anyway (most catalogues fill the subtitle with the series).
+ */
+export function shownSubtitle(s: Pick<LiteSermon, 'subtitle' | 'series'>): string | null {
+  if (!s.subtitle) return null;
+  return s.series && comparable(s.series.title) === comparable(s.subtitle) ? null : s.subtitle;
 }
