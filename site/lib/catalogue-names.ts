@@ -36,7 +36,7 @@ export type LocalText = { text: string; lang?: 'en' };
  * → '2. Korinther 10:6-11:1'). Only a text in the API's own form (the references formatReference
  * writes, joined by '; ') is rewritten, so nothing is lost; any other stays as it is, in English.
  */
-export function bibleTextName(t: Translate, text: string): LocalText {
+function localBibleText(t: Translate, text: string): LocalText {
   const refs = parseBibleText(text);
   const english = refs.map(formatReference);
   if (refs.length === 0 || english.join('; ') !== text) return { text, lang: 'en' };
@@ -48,6 +48,23 @@ export function bibleTextName(t: Translate, text: string): LocalText {
     return name + reference.slice(reference.lastIndexOf(' '));
   });
   return { text: local.join('; ') };
+}
+
+/** Bible texts already written out, per translator (one a language): a list page names 25, mostly seen before. */
+const bibleTexts = new WeakMap<Translate, Map<string, LocalText>>();
+const MAX_BIBLE_TEXTS = 20_000;
+
+/** localBibleText, remembered: parsing the references was 3% of a sermon list's render. */
+export function bibleTextName(t: Translate, text: string): LocalText {
+  let done = bibleTexts.get(t);
+  if (!done) bibleTexts.set(t, (done = new Map()));
+  let local = done.get(text);
+  if (!local) {
+    local = localBibleText(t, text);
+    if (done.size >= MAX_BIBLE_TEXTS) done.clear();
+    done.set(text, local);
+  }
+  return local;
 }
 
 type TopicText = { name: string; description: string };

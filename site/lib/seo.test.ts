@@ -2,7 +2,7 @@ import type { Media } from '@kerygma/domain/catalogue';
 import { LOCALE_CODES } from '@kerygma/i18n/locales';
 import { describe, expect, it } from 'vitest';
 import { mediaItem } from './media.fixture.ts';
-import { mediaFile, mediaMimeType, OG_LOCALES, shareImage } from './seo.ts';
+import { mediaFile, mediaMimeType, OG_LOCALES, shareImage, shareTagsHtml } from './seo.ts';
 
 const media = (fields: Partial<Media>): Media => mediaItem({ mediaType: 'mp4', language: null, ...fields });
 
@@ -24,5 +24,17 @@ describe('share cards and structured data', () => {
 
   it('gives every site language an og:locale of the form language_TERRITORY', () => {
     for (const code of LOCALE_CODES) expect(OG_LOCALES[code], code).toMatch(/^[a-z]{2}_[A-Z]{2}$/);
+  });
+
+  it('writes the card tags escaped, leaving out what the page has not', () => {
+    const html = shareTagsHtml({ title: 'Grace & "Truth"', description: '<b>', url: 'https://x/sermons/1' });
+    expect(html).toContain('<meta property="og:title" content="Grace &amp; &quot;Truth&quot;">');
+    expect(html).toContain('<meta property="og:description" content="&lt;b&gt;">');
+    expect(html).toContain('<meta property="og:type" content="website">');
+    expect(html).toContain('<meta name="twitter:card" content="summary">');
+    expect(html).not.toContain('og:image');
+    const card = shareTagsHtml({ title: 't', description: 'd', url: 'u', image: 'https://x/p.jpg', imageAlt: 'P' });
+    expect(card).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(card).toContain('<meta property="og:image:alt" content="P">');
   });
 });

@@ -2,6 +2,7 @@ import type { Media, Sermon } from '@kerygma/domain/catalogue';
 import type { LocaleCode } from '@kerygma/i18n/locales';
 import type { Translate } from '@kerygma/i18n/t';
 import { isoDuration } from './format.ts';
+import { escapeHtml } from './html.ts';
 
 /** Structured data and share-card helpers (schema.org JSON-LD, Open Graph, Twitter cards). */
 
@@ -170,4 +171,53 @@ export function sermonJsonLd(input: SermonLdInput): JsonLdObject {
  */
 export function documentTitle(t: Translate, parts: readonly (string | undefined)[], page = 1): string {
   return [...parts, page > 1 ? t('list.page', { page }) : '', t('site.name')].filter(Boolean).join(' · ');
+}
+
+/** What a shared link's card shows (Open Graph and Twitter card tags). All URLs absolute. */
+export type ShareCard = {
+  title: string;
+  description: string;
+  /** The canonical URL. */
+  url: string;
+  /** 'website', 'profile', 'video.other', 'music.song' … */
+  type?: string | undefined;
+  image?: string | undefined;
+  imageAlt?: string | undefined;
+  video?: { url: string; type?: string | undefined } | undefined;
+  audio?: { url: string; type?: string | undefined } | undefined;
+  siteName?: string | undefined;
+  /** og:locale, language_TERRITORY (OG_LOCALES). */
+  locale?: string | undefined;
+};
+
+/**
+ * The card's meta tags as HTML, escaped. Built as one string because the layout writes them on
+ * every page, where a component per page cost more than the tags themselves.
+ */
+export function shareTagsHtml(card: ShareCard): string {
+  const { image, imageAlt, video, audio } = card;
+  const tags: [attribute: 'property' | 'name', key: string, value: string | undefined][] = [
+    ['property', 'og:type', card.type ?? 'website'],
+    ['property', 'og:title', card.title],
+    ['property', 'og:description', card.description],
+    ['property', 'og:url', card.url],
+    ['property', 'og:site_name', card.siteName],
+    ['property', 'og:locale', card.locale],
+    ['property', 'og:image', image],
+    ['property', 'og:image:alt', image && imageAlt],
+    ['property', 'og:video', video?.url],
+    ['property', 'og:video:type', video?.type],
+    ['property', 'og:audio', audio?.url],
+    ['property', 'og:audio:type', audio?.type],
+    ['name', 'twitter:card', image ? 'summary_large_image' : 'summary'],
+    ['name', 'twitter:title', card.title],
+    ['name', 'twitter:description', card.description],
+    ['name', 'twitter:image', image],
+    ['name', 'twitter:image:alt', image && imageAlt],
+  ];
+  let html = '';
+  for (const [attribute, key, value] of tags) {
+    if (value) html += `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
+  }
+  return html;
 }
