@@ -205,6 +205,12 @@ test('a page past the end of a list, an unknown country or state: 404; a country
   expect(narnia.status()).toBe(404);
   expect(await narnia.text()).toContain('Country Narnia not found');
   expect((await request.get('/broadcasters/state/XX')).status()).toBe(404);
+  // The states index lists only states that have broadcasters: each of its links answers.
+  const states = [
+    ...(await (await request.get('/broadcasters/state')).text()).matchAll(/href="(\/broadcasters\/state\/[A-Z]{2})"/g),
+  ];
+  expect(states.length).toBeGreaterThan(0);
+  for (const [, path] of states) expect((await request.get(path as string)).status(), path).toBe(200);
   for (const [from, to] of [
     ['/broadcasters/country/Germany', '/broadcasters/country/DE'],
     ['/de/broadcasters/country/Deutschland?page=1', '/de/broadcasters/country/DE?page=1'],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   compareText,
+  easternDay,
   formatAdStat,
   formatCompact,
   formatDate,
@@ -185,5 +186,15 @@ describe('compareText', () => {
     const names = ['Zürich', 'Ávila', 'Oslo', 'Öland'];
     expect([...names].sort((a, b) => compareText(a, b, 'de'))).toEqual(['Ávila', 'Öland', 'Oslo', 'Zürich']);
     expect([...names].sort((a, b) => compareText(a, b, 'sv'))).toEqual(['Ávila', 'Oslo', 'Zürich', 'Öland']);
+  });
+});
+
+describe('easternDay', () => {
+  it('names the day on the site calendar (US Eastern), not in UTC', () => {
+    // 2026-10-10 02:08 UTC is 22:08 on 9 October in New York (daylight time).
+    expect(easternDay(Date.UTC(2026, 9, 10, 2, 8) / 1000)).toBe('2026-10-09');
+    // 2026-01-15 04:59 UTC is 23:59 on the 14th (standard time); 05:00 is midnight of the 15th.
+    expect(easternDay(Date.UTC(2026, 0, 15, 4, 59) / 1000)).toBe('2026-01-14');
+    expect(easternDay(Date.UTC(2026, 0, 15, 5, 0) / 1000)).toBe('2026-01-15');
   });
 });

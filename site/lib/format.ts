@@ -181,6 +181,15 @@ const MAX_FORMATTED_DAYS = 20_000;
 /** The site's time zone: US Eastern (spec §9). */
 export const SITE_TIME_ZONE = 'America/New_York';
 
+/** 'YYYY-MM-DD' of an instant (epoch seconds) on the site's calendar, US Eastern. */
+export function easternDay(epochSeconds: number): string {
+  return formatter(
+    'iso-day',
+    () =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  ).format(new Date(epochSeconds * 1000));
+}
+
 /** An instant (epoch seconds) as date and time in US Eastern, in the reader's language. */
 export function formatDateTime(epochSeconds: number, locale: string): string {
   return formatter(

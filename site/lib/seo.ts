@@ -1,7 +1,7 @@
 import type { Media, Sermon } from '@kerygma/domain/catalogue';
 import type { LocaleCode } from '@kerygma/i18n/locales';
 import type { Translate } from '@kerygma/i18n/t';
-import { isoDuration } from './format.ts';
+import { easternDay, isoDuration } from './format.ts';
 import { escapeHtml } from './html.ts';
 
 /** Structured data and share-card helpers (schema.org JSON-LD, Open Graph, Twitter cards). */
@@ -77,11 +77,6 @@ export function breadcrumbList(crumbs: readonly Crumb[]): JsonLdObject {
   };
 }
 
-/** 'YYYY-MM-DD' of an instant (epoch seconds), in UTC. */
-function dayOf(epochSeconds: number): string {
-  return new Date(epochSeconds * 1000).toISOString().slice(0, 10);
-}
-
 export type SermonLdInput = {
   sermon: Sermon;
   /** Absolute URL of the sermon page (canonical). */
@@ -104,7 +99,7 @@ export function sermonJsonLd(input: SermonLdInput): JsonLdObject {
   const audio = mediaFile(sermon.media.audio);
   const video = sermon.media.video[0];
   const videoFile = mediaFile(sermon.media.video);
-  const uploadDate = sermon.publishTimestamp !== null ? dayOf(sermon.publishTimestamp) : sermon.preachDate;
+  const uploadDate = sermon.publishTimestamp !== null ? easternDay(sermon.publishTimestamp) : sermon.preachDate;
   const author = {
     '@type': 'Person',
     name: sermon.speaker.displayName,

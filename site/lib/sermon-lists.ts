@@ -12,6 +12,7 @@ import {
   withoutControls,
 } from '@kerygma/domain/query';
 import { slugify } from '@kerygma/domain/slug';
+import { SITE_TIME_ZONE } from './format.ts';
 
 /**
  * Data helpers of the sermon list pages (spec §2 "Sermons", §9 page sizes, sorts and filter
@@ -377,7 +378,7 @@ export function sortKey(sort: string): string {
 /** Today's date in US Eastern (the site's time zone, spec §9) as year, month, day. */
 export function easternToday(now = new Date()): { year: number; month: number; day: number } {
   const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: 'America/New_York',
+    timeZone: SITE_TIME_ZONE,
     year: 'numeric',
     month: 'numeric',
     day: 'numeric',
