@@ -60,6 +60,8 @@ const MODEL: Model[] = Array.from({ length: 60 }, (_, i) => {
 });
 
 const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+/** Names and titles sort without regard to case and accents (migrations 0018, 0019). */
+const key = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 /** Ties are broken by preach date, newest first, then id descending (sermons.queries.ts). */
 const newestFirst = (a: Model, b: Model) => cmp(b.date, a.date) || cmp(b.id, a.id);
 const order = (compare: (a: Model, b: Model) => number) => [...MODEL].sort(compare).map((m) => m.id);
@@ -72,9 +74,9 @@ const EXPECTED: Record<Exclude<SermonSort, 'random'>, string[]> = {
   'newest-published': NEWEST,
   added: NEWEST,
   updated: NEWEST,
-  title: order((a, b) => cmp(a.title, b.title) || cmp(a.id, b.id)),
-  speaker: order((a, b) => cmp(a.speakerSort, b.speakerSort) || newestFirst(a, b)),
-  series: order((a, b) => cmp(a.series, b.series) || newestFirst(a, b)),
+  title: order((a, b) => cmp(key(a.title), key(b.title)) || cmp(a.id, b.id)),
+  speaker: order((a, b) => cmp(key(a.speakerSort), key(b.speakerSort)) || newestFirst(a, b)),
+  series: order((a, b) => cmp(key(a.series), key(b.series)) || newestFirst(a, b)),
   language: order((a, b) => cmp(a.language, b.language) || newestFirst(a, b)),
   event: order((a, b) => cmp(a.event, b.event) || newestFirst(a, b)),
   downloads: order((a, b) => cmp(b.downloads, a.downloads) || newestFirst(a, b)),
@@ -155,6 +157,36 @@ describe.each(BACKENDS)('sermon list sorts and paging on %s', (backend) => {
     const { results } = await page('/api/v2/node/sermons?sortBy=speaker&pageSize=100');
     const names = results.map((s) => (s as unknown as { speaker: { displayName: string } }).speaker.displayName);
     expect([...new Set(names)]).toEqual(['María López', 'John Owen', 'A/B Preacher', 'Charles H. Spurgeon']);
+  });
+
+  it('title, speaker and series sort alphabetically whatever the case and accents', async () => {
+    await t.db.exec(`UPDATE sermon SET full_title = 'ágape eterno' WHERE sermon_id = '1000';
+                     UPDATE sermon SET full_title = 'a armadura de Deus' WHERE sermon_id = '1001';
+                     UPDATE speaker SET sort_name = 'de Owen, John' WHERE speaker_id = 2;
+                     UPDATE series SET title = 'Ébreux' WHERE series_id = 12`);
+    try {
+      const model = MODEL.map((m) => ({
+        ...m,
+        title: m.id === '1000' ? 'ágape eterno' : m.id === '1001' ? 'a armadura de Deus' : m.title,
+        speakerSort: m.speakerSort === 'Owen, John' ? 'de Owen, John' : m.speakerSort,
+        series: m.series === 'Hebrews' ? 'Ébreux' : m.series,
+      }));
+      const sorted = (compare: (a: Model, b: Model) => number) => [...model].sort(compare).map((m) => m.id);
+      expect(await walk('/api/v2/node/sermons?sortBy=title&pageSize=11&lite=true')).toEqual(
+        sorted((a, b) => cmp(key(a.title), key(b.title)) || cmp(a.id, b.id)),
+      );
+      expect(await walk('/api/v2/node/sermons?sortBy=speaker&pageSize=8&lite=true')).toEqual(
+        sorted((a, b) => cmp(key(a.speakerSort), key(b.speakerSort)) || newestFirst(a, b)),
+      );
+      expect(await walk('/api/v2/node/sermons?sortBy=series&pageSize=9&lite=true')).toEqual(
+        sorted((a, b) => cmp(key(a.series), key(b.series)) || newestFirst(a, b)),
+      );
+    } finally {
+      await t.db.exec(`UPDATE sermon SET full_title = 'Justified by Faith part 1' WHERE sermon_id = '1000';
+                       UPDATE sermon SET full_title = 'Justified by Faith part 2' WHERE sermon_id = '1001';
+                       UPDATE speaker SET sort_name = 'Owen, John' WHERE speaker_id = 2;
+                       UPDATE series SET title = 'Hebrews' WHERE series_id = 12`);
+    }
   });
 
   it('an unknown sortBy gives the newest order, not an error', async () => {

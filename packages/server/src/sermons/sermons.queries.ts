@@ -63,7 +63,10 @@ const SORTS: Record<Exclude<SermonSort, 'relevance' | 'random'>, SortSpec> = {
   },
   added: { columns: [{ expr: 's.created_at', type: 'timestamptz', dir: 'DESC' }, id('DESC')], keyset: true },
   updated: { columns: [{ expr: 's.updated_at', type: 'timestamptz', dir: 'DESC' }, id('DESC')], keyset: true },
-  title: { columns: [{ expr: 's.full_title', type: 'text', dir: 'ASC' }, id('ASC')], keyset: true },
+  title: {
+    columns: [{ expr: 'lower(immutable_unaccent(s.full_title))', type: 'text', dir: 'ASC' }, id('ASC')],
+    keyset: true,
+  },
   downloads: by('s.download_count', 'int', 'DESC'),
   plays: by('s.play_count', 'int', 'DESC'),
   audioplays: by('s.audio_play_count', 'int', 'DESC'),
@@ -74,8 +77,8 @@ const SORTS: Record<Exclude<SermonSort, 'relevance' | 'random'>, SortSpec> = {
   pickdate: by('s.pick_date', 'date', 'DESC', true),
   lastplayed: by('s.last_play_time', 'timestamptz', 'DESC', true),
   bible: by('s.bible_sort', 'int', 'ASC', true),
-  speaker: by('sp.sort_name', 'text', 'ASC', false, 'speaker'),
-  series: by('se.title', 'text', 'ASC', true, 'series'),
+  speaker: by('sp.sort_key', 'text', 'ASC', false, 'speaker'),
+  series: by('se.search_title', 'text', 'ASC', true, 'series'),
 };
 
 /**
