@@ -106,22 +106,6 @@ export type SermonFilters = {
 };
 export type FilterKey = keyof SermonFilters;
 
-/** Every filter, in the order list links carry them. */
-export const FILTER_KEYS = [
-  'languageCode',
-  'eventType',
-  'year',
-  'book',
-  'chapter',
-  'speakerID',
-  'broadcasterID',
-  'series',
-  'media',
-  'duration',
-  'searchKeyword',
-  'sortBy',
-] as const satisfies readonly FilterKey[];
-
 /** The filters the filter bar has no control for: carried in hidden fields and shown as a line of their own. */
 export const EXTRA_FILTERS = [
   'chapter',
@@ -131,6 +115,16 @@ export const EXTRA_FILTERS = [
   'media',
   'duration',
   'searchKeyword',
+] as const satisfies readonly FilterKey[];
+
+/** Every filter, in the order list links carry them. */
+export const FILTER_KEYS = [
+  'languageCode',
+  'eventType',
+  'year',
+  'book',
+  ...EXTRA_FILTERS,
+  'sortBy',
 ] as const satisfies readonly FilterKey[];
 export type ExtraFilter = (typeof EXTRA_FILTERS)[number];
 
