@@ -52,3 +52,44 @@ test('tabs of a page keep the scroll position; other pages start at the top (spe
   await expect(page).toHaveURL(/\/speakers\/\d+\/sermons$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
 });
+
+test('the language menu closes with Escape, focus back on its button, and when focus leaves it', async ({ page }) => {
+  await page.goto('/');
+  const menu = page.locator('details.lang');
+  await menu.locator('summary').press('Enter');
+  await page.keyboard.press('Tab');
+  await expect(menu.getByRole('link').first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).not.toHaveAttribute('open');
+  await expect(menu.locator('summary')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Shift+Tab');
+  await expect(menu).not.toHaveAttribute('open');
+});
+
+test('the focus ring of a tab is not cut off by the scrolling row of tabs', async ({ page }) => {
+  const list = await (await page.request.get('/api/v2/node/speakers?pageSize=1&sortBy=sermon-count')).json();
+  await page.goto(`/speakers/${list.results[0].speakerID}`);
+  await page.keyboard.press('Tab'); // keyboard use: focus shows its ring
+  for (const tab of await page.getByRole('navigation', { name: 'Speaker sections' }).getByRole('link').all()) {
+    await tab.focus();
+    const ring = await tab.evaluate((a) => {
+      const style = getComputedStyle(a);
+      const out = Number.parseFloat(style.outlineWidth) + Number.parseFloat(style.outlineOffset);
+      const box = a.getBoundingClientRect();
+      const row = a.closest('ul') as HTMLElement;
+      const clip = row.getBoundingClientRect();
+      const top = clip.top + row.clientTop;
+      const left = clip.left + row.clientLeft;
+      return {
+        shown: a.matches(':focus-visible') && style.outlineStyle !== 'none',
+        inside:
+          box.top - out >= top &&
+          box.left - out >= left &&
+          box.bottom + out <= top + row.clientHeight &&
+          box.right + out <= left + row.clientWidth,
+      };
+    });
+    expect(ring, (await tab.textContent()) ?? undefined).toEqual({ shown: true, inside: true });
+  }
+});

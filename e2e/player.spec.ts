@@ -11,6 +11,7 @@ import { expectNoAxeViolations } from './axe.ts';
 
 type LiteSermon = {
   sermonID: string;
+  languageCode: string;
   audioDurationSeconds: number;
   hasAudio: boolean;
   hasVideo: boolean;
@@ -35,6 +36,7 @@ async function audioSermon(request: APIRequestContext): Promise<LiteSermon> {
 const player = (page: Page) => page.locator('kg-player[data-mode="page"]');
 const media = (page: Page) => player(page).locator('video');
 const currentTime = (page: Page) => media(page).evaluate((m: HTMLMediaElement) => m.currentTime);
+const status = (page: Page) => player(page).getByRole('status');
 
 async function playAudio(page: Page, sermonID: string) {
   await page.goto(`/sermons/${sermonID}`);
@@ -63,10 +65,9 @@ test('plays a sermon from its page: MP3 first, waveform from the peaks JSON', as
   const downloads = page.getByRole('region', { name: 'Download' }).getByRole('link');
   await expect(downloads).toHaveText([/^Audio · MP3 · High quality/, /^Audio · MP3 · Low quality/]);
   expect(await media(page).evaluate((m: HTMLMediaElement) => m.currentSrc)).toMatch(/\.mp3$/);
-  await expect(player(page).getByRole('link', { name: /./ }).first()).toHaveAttribute(
-    'href',
-    `/sermons/${sermon.sermonID}`,
-  );
+  const title = player(page).getByRole('link', { name: /./ }).first();
+  await expect(title).toHaveAttribute('href', `/sermons/${sermon.sermonID}`);
+  await expect(title).toHaveAttribute('lang', sermon.languageCode);
   // Peaks come from the API, drawn by the lazily loaded wavesurfer chunk; audio is never decoded.
   await expect(player(page).locator('[data-player-seek].has-wave')).toBeVisible();
   expect(requests).toContain(`/api/v2/node/sermons/${sermon.sermonID}/waveform`);
@@ -81,8 +82,20 @@ test('plays a sermon from its page: MP3 first, waveform from the peaks JSON', as
   await pause.click();
   await expect(player(page)).toHaveAttribute('data-state', 'paused');
   await expect(player(page).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+  await expect(status(page)).toHaveText('Paused');
+  // The page's play button says what it does now, and pauses too.
+  const main = page.locator('main');
+  await main.getByRole('button', { name: 'Play audio' }).click();
+  await expect(status(page)).toHaveText('Playing');
+  await main.getByRole('button', { name: 'Pause audio' }).click();
+  await expect(player(page)).toHaveAttribute('data-state', 'paused');
+  await expect(main.getByRole('button', { name: 'Play audio' })).toBeVisible();
 
   await expectNoAxeViolations(page, { include: 'kg-player' });
+  // Closing the player puts focus back on the button that started the sermon.
+  await player(page).getByRole('button', { name: 'Close player' }).press('Enter');
+  await expect(player(page)).toBeHidden();
+  await expect(main.getByRole('button', { name: 'Play audio' })).toBeFocused();
 });
 
 test('seeks on the waveform and changes speed', async ({ page, request }) => {
@@ -133,6 +146,21 @@ test('keeps playing while the listener browses other pages', async ({ page, requ
   await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Sermons' }).click();
   await expect(page).toHaveURL(/\/sermons$/);
   await expect(page.locator('html')).toHaveAttribute('data-color-mode', 'dark');
+  // Nothing focused in the page hides behind the docked player (the page scrolls it above).
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const hidden = await page.evaluate(() => {
+    const top = () => document.querySelector('kg-player')?.getBoundingClientRect().top ?? 0;
+    const links = [...document.querySelectorAll<HTMLElement>('main a[href], main button')];
+    const behind = (el: HTMLElement) => {
+      el.focus();
+      return el.getBoundingClientRect().bottom > top();
+    };
+    return links.filter(behind).map((el) => el.textContent);
+  });
+  expect(hidden).toEqual([]);
+  // Closing the player while its button there is gone puts focus on the main content.
+  await player(page).getByRole('button', { name: 'Close player' }).press('Enter');
+  await expect(page.locator('main')).toBeFocused();
 });
 
 test('after a reload, asks to resume where the listener left off', async ({ page, request }) => {
@@ -156,7 +184,7 @@ test('after a reload, asks to resume where the listener left off', async ({ page
   await expect(prompt).toBeHidden();
 });
 
-test('keyboard shortcuts: k pauses and plays, arrows skip, m mutes, ? lists the shortcuts', async ({
+test('keyboard shortcuts: letters anywhere, Space and arrows in the player, changes announced; can be turned off', async ({
   page,
   request,
 }) => {
@@ -165,22 +193,57 @@ test('keyboard shortcuts: k pauses and plays, arrows skip, m mutes, ? lists the 
   await page.locator('main h1').click(); // focus on the page, not on a button
   await page.keyboard.press('k');
   await expect(player(page)).toHaveAttribute('data-state', 'paused');
+  // Space and the arrows stay the page's (they scroll it) while focus is outside the player.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press(' ');
+  await expect(media(page)).toHaveJSProperty('volume', 1);
+  await expect(media(page)).toHaveJSProperty('paused', true);
   const t0 = await currentTime(page);
+  await player(page).getByRole('button', { name: 'Play', exact: true }).focus();
   await page.keyboard.press('ArrowRight');
   await expect.poll(() => currentTime(page)).toBeGreaterThan(t0 + 14);
+  await page.keyboard.press('ArrowDown');
+  await expect(media(page)).toHaveJSProperty('volume', 0.9);
+  await expect(status(page)).toHaveText('Volume 90%');
   await page.keyboard.press('j');
   await expect.poll(() => currentTime(page)).toBeLessThan(t0);
   await page.keyboard.press('m');
   await expect(media(page)).toHaveJSProperty('muted', true);
   await expect(player(page).getByRole('button', { name: 'Unmute' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(status(page)).toHaveText('Muted');
+  await page.keyboard.press('>');
+  await expect(status(page)).toHaveText('Playback speed 1.25×');
   await page.keyboard.press('Shift+Slash');
-  await expect(player(page).getByText('Keyboard shortcuts')).toBeVisible();
+  await expect(player(page).getByText('Keyboard shortcuts', { exact: true })).toBeVisible();
   await expect(player(page).locator('[data-player-shortcuts] dl')).toBeVisible();
   await page.keyboard.press(' ');
   await expect(player(page)).toHaveAttribute('data-state', 'playing');
   // Typing in the search box is not a shortcut.
   await page.getByRole('searchbox').pressSequentially('kmj');
   await expect(player(page)).toHaveAttribute('data-state', 'playing');
+  // The settings and the shortcuts list close with Escape, focus back on their summary, and
+  // when focus leaves them.
+  const settings = player(page).locator('details.more');
+  const shortcuts = player(page).locator('[data-player-shortcuts]');
+  await expect(settings).not.toHaveAttribute('open');
+  await settings.locator('summary').first().press('Enter');
+  await shortcuts.locator('summary').press('Enter');
+  await page.keyboard.press('Escape');
+  await expect(shortcuts).not.toHaveAttribute('open');
+  await expect(shortcuts.locator('summary')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(settings).not.toHaveAttribute('open');
+  await expect(settings.locator('summary').first()).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Shift+Tab');
+  await expect(settings).not.toHaveAttribute('open');
+  // Turned off, the letters do nothing (and that is remembered).
+  await settings.locator('summary').first().click();
+  await player(page).getByLabel('Use keyboard shortcuts').uncheck();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('player-settings') ?? '{}').shortcuts)).toBe(false);
+  await page.locator('main h1').click();
+  await page.keyboard.press('k');
+  await expect(media(page)).toHaveJSProperty('paused', false);
 });
 
 test('plays a video sermon, and an HLS stream through hls.js where there is no native HLS', async ({

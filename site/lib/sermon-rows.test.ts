@@ -35,7 +35,7 @@ describe('sermonRowsHtml', () => {
         '<span class="sermon-meta">' +
         '<a href="/de/speakers/7">John &quot;Jack&quot; Smith</a>' +
         '<a href="/de/broadcasters/first%20church">First Church</a>' +
-        '<a href="/de/series/9">Paul&#39;s letters</a>' +
+        '<a href="/de/series/9" lang="en">Paul&#39;s letters</a>' +
         '</span><span class="sermon-meta"><time datetime="2024-01-07">7. Jan. 2024</time>' +
         '<span>Romans 5:1-11</span><span>Sunday - AM</span>' +
         '<time datetime="PT1H2M3S">1:02:03</time></span></li>',
@@ -52,6 +52,24 @@ describe('sermonRowsHtml', () => {
     expect(html).not.toContain('/speakers/');
     expect(html).not.toContain('/series/');
     expect(html).toContain('<time datetime="PT1M35S">1:35</time><span class="sermon-badge">Video</span>');
+  });
+
+  it('marks the title, subtitle and series in the sermon’s language (WCAG 3.1.2)', () => {
+    const html = sermonRowsHtml(
+      [
+        sermon({
+          languageCode: 'ko',
+          displayTitle: '거듭남',
+          subtitle: '2부',
+          series: { seriesID: 5, title: '요한계시록 강해' },
+        }),
+      ],
+      all,
+      context,
+    );
+    expect(html).toContain('<a class="sermon-title" href="/de/sermons/123" lang="ko">거듭남</a>');
+    expect(html).toContain('<span class="sermon-subtitle" lang="ko">2부</span>');
+    expect(html).toContain('<a href="/de/series/5" lang="ko">요한계시록 강해</a>');
   });
 
   it('shows no subtitle that only repeats the series title', () => {

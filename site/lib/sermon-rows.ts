@@ -34,7 +34,10 @@ export function sermonRowsHtml(
       const b = s.broadcaster;
       html += `<a href="${e(href(`/broadcasters/${encodeURIComponent(b.broadcasterID)}`))}">${e(b.shortName || b.displayName)}</a>`;
     }
-    if (showSeries && s.series) html += `<a href="${e(href(`/series/${s.series.seriesID}`))}">${e(s.series.title)}</a>`;
+    // A series has no language of its own: its sermons' is the best guess. (Broadcasters in
+    // lists have none either; their names are left in the page's language.)
+    if (showSeries && s.series)
+      html += `<a href="${e(href(`/series/${s.series.seriesID}`))}" lang="${language}">${e(s.series.title)}</a>`;
     html += `</span><span class="sermon-meta"><time datetime="${e(s.preachDate)}">${e(formatDate(s.preachDate, lang))}</time>`;
     if (s.bibleText) {
       const bible = bibleTextName(t, s.bibleText);

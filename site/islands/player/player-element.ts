@@ -27,10 +27,14 @@ type Messages = {
   seekValue: string;
   resumePrompt: string;
   error: string;
+  muted: string;
+  volumeValue: string;
+  speedValue: string;
   states: Partial<Record<PlayerState, string>>;
 };
 
-type LoadOptions = { autoplay?: boolean; startAt?: number };
+/** `from`: the play button that asked, where focus goes back to when the player is closed. */
+type LoadOptions = { autoplay?: boolean; startAt?: number; from?: HTMLElement };
 
 const SAVE_EVERY_SECONDS = 5;
 /** Slider keys: arrows step 15 s, Page keys a minute. */
@@ -72,6 +76,7 @@ export class KgPlayer extends HTMLElement {
   #resumeAt = 0;
   #lastSaved = 0;
   #dragging = false;
+  #startedBy: HTMLElement | null = null;
 
   get mode(): 'page' | 'embed' {
     return this.dataset.mode === 'embed' ? 'embed' : 'page';
@@ -84,6 +89,9 @@ export class KgPlayer extends HTMLElement {
   }
   get media(): HTMLVideoElement {
     return this.#media;
+  }
+  get #playing(): boolean {
+    return this.#state === 'playing' || this.#state === 'buffering';
   }
 
   #q<T extends Element = HTMLElement>(selector: string): T {
@@ -101,6 +109,7 @@ export class KgPlayer extends HTMLElement {
     this.#settings = loadSettings(storage());
     this.#wireMedia();
     this.#wireControls();
+    this.#dock();
     this.#applySettings();
     const own = this.querySelector('script[data-player-sermon]');
     if (own?.textContent) {
@@ -117,6 +126,7 @@ export class KgPlayer extends HTMLElement {
     if (useKind === 'audio' && !sermon.audio && sermon.video.length === 0) return;
     this.#teardown();
     this.#sermon = sermon;
+    this.#startedBy = options.from ?? null;
     this.#kind = sermon.audio || useKind === 'video' ? useKind : 'video';
     this.hidden = false;
     this.dataset.kind = this.#kind;
@@ -172,8 +182,12 @@ export class KgPlayer extends HTMLElement {
     this.seek(this.#media.currentTime + delta);
   }
 
-  /** Closes the player: stops, forgets the sermon and hides (page mode). */
+  /**
+   * Closes the player: stops, forgets the sermon and hides (page mode). Focus in the player goes
+   * back to the play button that started the sermon, else to the page's main content.
+   */
   close() {
+    const hadFocus = this.contains(document.activeElement);
     this.#media.pause();
     this.#savePosition(true);
     this.#teardown();
@@ -183,6 +197,7 @@ export class KgPlayer extends HTMLElement {
     this.#event('unload');
     if (this.mode === 'page') this.hidden = true;
     if ('mediaSession' in navigator) navigator.mediaSession.metadata = null;
+    if (hadFocus) (this.#startedBy?.isConnected ? this.#startedBy : document.querySelector('main'))?.focus();
   }
 
   // ---- media ---------------------------------------------------------------------------
@@ -207,7 +222,7 @@ export class KgPlayer extends HTMLElement {
     m.addEventListener('seeked', () => this.#updatePositionState());
     m.addEventListener('error', () => {
       if (!this.#sermon) return;
-      this.#status(this.#messages.error);
+      this.#status(this.#messages.error, true);
       this.#event('pause');
     });
     addEventListener('pagehide', () => this.#savePosition());
@@ -218,19 +233,62 @@ export class KgPlayer extends HTMLElement {
     if (state === this.#state) return;
     this.#state = state;
     this.dataset.state = state;
-    const playing = state === 'playing' || state === 'buffering';
+    const playing = this.#playing;
     const toggle = this.#q('[data-act="toggle"]');
     toggle.setAttribute('aria-label', playing ? this.#messages.pause : this.#messages.play);
     toggle.dataset.playing = String(playing);
     const label = this.#messages.states[state];
-    if (label !== undefined) this.#status(label);
+    // Playing and paused show on the play button; loading, buffering and the end show in words.
+    if (label !== undefined) this.#status(label, state !== 'playing' && state !== 'paused');
     if ('mediaSession' in navigator)
       navigator.mediaSession.playbackState = playing ? 'playing' : this.#sermon ? 'paused' : 'none';
+    this.#renderPlayButtons();
     this.dispatchEvent(new CustomEvent('kg-player-state', { detail: state, bubbles: true }));
   }
 
-  #status(text: string) {
-    this.#q('[data-player-status]').textContent = text;
+  /** Says `text` to screen readers (the status region), and on screen too if `shown`. */
+  #status(text: string, shown = false) {
+    const status = this.#q('[data-player-status]');
+    status.textContent = text;
+    status.classList.toggle('sr-only', !shown);
+  }
+
+  /** Says what a shortcut changed that has no words on screen: volume, mute and speed. */
+  #announce(action: PlayerAction) {
+    const m = this.#media;
+    if (action === 'mute' && m.muted) this.#status(this.#messages.muted);
+    else if (action === 'mute' || action === 'volumeUp' || action === 'volumeDown') {
+      const percent = new Intl.NumberFormat(document.documentElement.lang || 'en', { style: 'percent' });
+      this.#status(format(this.#messages.volumeValue, { volume: percent.format(m.volume) }));
+    } else if (action === 'slower' || action === 'faster') {
+      const speed = this.#q<HTMLSelectElement>('[data-set="speed"]').selectedOptions[0]?.text ?? '';
+      this.#status(format(this.#messages.speedValue, { speed }));
+    }
+  }
+
+  /**
+   * The docked player covers the bottom of the window: the page keeps focused elements above it
+   * (`scroll-padding-bottom: var(--player-height)` in layouts/Base.astro). Client-side
+   * navigation replaces <html>'s attributes, so the height is set again once the new page is
+   * in. The new page's own copy of the player, connected for a moment before the persisted one
+   * takes its place, measures 0 once gone and must not set it.
+   */
+  #dock() {
+    if (this.mode !== 'page') return;
+    const set = () => {
+      if (this.isConnected) document.documentElement.style.setProperty('--player-height', `${this.offsetHeight}px`);
+    };
+    new ResizeObserver(set).observe(this);
+    document.addEventListener('astro:page-load', set);
+  }
+
+  /** Play buttons of the sermon playing (PlayerButton.astro) offer to pause it. */
+  #renderPlayButtons() {
+    if (this.mode !== 'page' || !this.isConnected) return;
+    for (const button of document.querySelectorAll<HTMLElement>('[data-player-play]')) {
+      const mine = button.dataset.playerId === this.#sermon?.sermonID && button.dataset.playerPlay === this.#kind;
+      button.dataset.playing = String(mine && this.#playing);
+    }
   }
 
   #duration(): number {
@@ -265,7 +323,7 @@ export class KgPlayer extends HTMLElement {
           this.#hls = await attachHls(m, source.url);
           if (startAt > 0) m.currentTime = startAt;
         })
-        .catch(() => this.#status(this.#messages.error))
+        .catch(() => this.#status(this.#messages.error, true))
         .finally(() => {
           this.#attaching = null;
         });
@@ -322,6 +380,8 @@ export class KgPlayer extends HTMLElement {
     const title = this.#q<HTMLAnchorElement>('[data-player-title]');
     title.textContent = s.title;
     title.href = s.pageURL;
+    if (s.language) title.lang = s.language;
+    else title.removeAttribute('lang');
     this.#q('[data-player-byline]').textContent = `${s.speaker} · ${s.broadcaster}`;
     const art = this.#q<HTMLImageElement>('[data-player-art]');
     art.hidden = !s.artwork;
@@ -460,6 +520,7 @@ export class KgPlayer extends HTMLElement {
     this.#media.defaultPlaybackRate = s.speed;
     this.#q<HTMLSelectElement>('[data-set="speed"]').value = String(s.speed);
     this.#q<HTMLSelectElement>('[data-set="autoplayNext"]').value = s.autoplayNext;
+    this.#q<HTMLInputElement>('[data-set="shortcuts"]').checked = s.shortcuts;
     this.#renderVolume();
   }
 
@@ -547,6 +608,8 @@ export class KgPlayer extends HTMLElement {
           return this.#setSpeed(Number(field.value));
         case 'autoplayNext':
           return this.#save({ autoplayNext: field.value as PlayerSettings['autoplayNext'] });
+        case 'shortcuts':
+          return this.#save({ shortcuts: (field as HTMLInputElement).checked });
         case 'captions':
           this.#save({ captions: field.value });
           return this.#showCaptions(field.value);
@@ -566,15 +629,20 @@ export class KgPlayer extends HTMLElement {
       this.#setVolume(Number((e.target as HTMLInputElement).value));
     });
     this.#wireSeekBar();
-    // Keyboard shortcuts work anywhere on the page while a sermon is loaded; only one player
-    // (the page's, else the first embed) answers them.
+    // Keyboard shortcuts (shortcuts.ts: letters anywhere on the page, Space and arrows in the
+    // player) while a sermon is loaded, unless turned off; only one player (the page's, else the
+    // first embed) answers them.
     document.addEventListener('keydown', (e) => {
-      if (!this.#sermon || e.defaultPrevented || document.querySelector('kg-player:not([hidden])') !== this) return;
-      const action = shortcutFor(e as KeyboardEvent & { target: HTMLElement });
+      if (!this.#sermon || !this.#settings.shortcuts || e.defaultPrevented) return;
+      if (document.querySelector('kg-player:not([hidden])') !== this) return;
+      const action = shortcutFor(e as KeyboardEvent & { target: HTMLElement }, this.contains(e.target as Node));
       if (!action) return;
       e.preventDefault();
       this.#act(action);
+      this.#announce(action);
     });
+    // A new page may hold play buttons of the sermon playing.
+    document.addEventListener('astro:page-load', () => this.#renderPlayButtons());
   }
 
   #wireSeekBar() {
@@ -622,7 +690,7 @@ function play(button: HTMLElement) {
   const sermon = JSON.parse(button.dataset.playerSermon) as PlayerSermon;
   const kind = button.dataset.playerPlay === 'video' ? 'video' : 'audio';
   if (player.sermon?.sermonID === sermon.sermonID && player.dataset.kind === kind) player.toggle();
-  else player.load(sermon, kind, { autoplay: true });
+  else player.load(sermon, kind, { autoplay: true, from: button });
 }
 
 /** Set by Player.astro's inline script: play buttons pressed before this module ran. */

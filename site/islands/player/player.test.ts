@@ -39,6 +39,12 @@ describe('player settings (spec §9)', () => {
     expect(parseSettings(JSON.stringify({ autoplayNext: true })).autoplayNext).toBe('forward');
   });
 
+  it('keyboard shortcuts are on unless turned off', () => {
+    expect(DEFAULT_SETTINGS.shortcuts).toBe(true);
+    expect(parseSettings(JSON.stringify({ shortcuts: false })).shortcuts).toBe(false);
+    expect(parseSettings(JSON.stringify({ shortcuts: 'no' })).shortcuts).toBe(true);
+  });
+
   it('round-trips through storage under the player-settings key', () => {
     const storage = new MemoryStorage();
     saveSettings(asStorage(storage), { ...DEFAULT_SETTINGS, speed: 1.5 });
@@ -70,8 +76,16 @@ describe('player states (spec §4)', () => {
 });
 
 describe('keyboard shortcuts', () => {
-  const key = (k: string, tagName = 'BODY', extra: Partial<Parameters<typeof shortcutFor>[0]> = {}) =>
-    shortcutFor({ key: k, ctrlKey: false, metaKey: false, altKey: false, target: { tagName }, ...extra });
+  const key = (
+    k: string,
+    tagName = 'BODY',
+    extra: Partial<Parameters<typeof shortcutFor>[0]> = {},
+    focusInPlayer = true,
+  ) =>
+    shortcutFor(
+      { key: k, ctrlKey: false, metaKey: false, altKey: false, target: { tagName }, ...extra },
+      focusInPlayer,
+    );
 
   it('maps space/k, j/l, arrows, m, f and ?', () => {
     expect(
@@ -99,6 +113,22 @@ describe('keyboard shortcuts', () => {
     expect(key('k', 'BUTTON')).toBe('toggle');
     expect(key('ArrowLeft', 'DIV', { target: { tagName: 'DIV', getAttribute: () => 'slider' } })).toBeUndefined();
     expect(key('f', 'BODY', { ctrlKey: true })).toBeUndefined();
+  });
+
+  it('leaves Space and the arrows to the page (scrolling) unless focus is in the player (WCAG 2.1.1)', () => {
+    const outside = (k: string, tagName = 'BODY') => key(k, tagName, {}, false);
+    expect([' ', 'ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].map((k) => outside(k))).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(outside('ArrowDown', 'A')).toBeUndefined();
+    // Letters work page-wide (they can be turned off in the settings: DEFAULT_SETTINGS.shortcuts).
+    expect(['k', 'j', 'm', '>'].map((k) => outside(k))).toEqual(['toggle', 'back30', 'mute', 'faster']);
+    expect(key('ArrowDown', 'BUTTON')).toBe('volumeDown');
+    expect(key(' ', 'DIV', { target: { tagName: 'DIV', getAttribute: () => 'slider' } })).toBe('toggle');
   });
 });
 

@@ -9,6 +9,7 @@ const sermon = (media: Partial<Sermon['media']>) =>
   ({
     sermonID: '1',
     fullTitle: 'The Path',
+    languageCode: 'ko',
     speaker: { displayName: 'A Speaker', albumArtURL: 'https://x.test/art.svg?size={size}' },
     broadcaster: { displayName: 'A Church', broadcasterID: 'church', albumArtURL: 'https://x.test/b.svg' },
     series: { seriesID: 7 },
@@ -35,6 +36,8 @@ describe('toPlayerSermon', () => {
     expect(s.audio).toEqual({ url: 'https://x.test/high.mp3', height: null, adaptive: false });
     expect(s.artwork).toBe('https://x.test/art.svg?size=512');
     expect(s.seriesID).toBe(7);
+    // The title's language, for its lang attribute in the player (WCAG 3.1.2).
+    expect(s.language).toBe('ko');
     expect(s.durationSeconds).toBe(3600);
   });
 

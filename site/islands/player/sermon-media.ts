@@ -59,6 +59,7 @@ export function toPlayerSermon(sermon: Sermon, pageURL: string, uiLanguage: stri
   return {
     sermonID: sermon.sermonID,
     title: sermon.fullTitle,
+    language: sermon.languageCode,
     speaker: sermon.speaker.displayName,
     broadcaster: sermon.broadcaster.displayName,
     broadcasterID: sermon.broadcaster.broadcasterID,

@@ -25,6 +25,8 @@ export type PlayerSettings = {
   /** Caption language to show, or '' for none. */
   captions: string;
   resume: ResumeMode;
+  /** Keyboard shortcuts on (shortcuts.ts); people who speak commands or type by voice may turn them off. */
+  shortcuts: boolean;
 };
 
 export const DEFAULT_SETTINGS: Readonly<PlayerSettings> = {
@@ -35,6 +37,7 @@ export const DEFAULT_SETTINGS: Readonly<PlayerSettings> = {
   quality: -1,
   captions: '',
   resume: 'ask',
+  shortcuts: true,
 };
 
 const oneOf = <T>(value: unknown, allowed: readonly T[], fallback: T): T =>
@@ -62,6 +65,7 @@ export function parseSettings(raw: string | null): PlayerSettings {
     quality: typeof stored.quality === 'number' && Number.isInteger(stored.quality) ? stored.quality : d.quality,
     captions: typeof stored.captions === 'string' ? stored.captions.slice(0, 35) : d.captions,
     resume: oneOf(stored.resume, ['ask', 'always', 'never'] as const, d.resume),
+    shortcuts: typeof stored.shortcuts === 'boolean' ? stored.shortcuts : d.shortcuts,
   };
 }
 

@@ -1,6 +1,9 @@
 /**
  * Keyboard shortcuts, shown to people in the player's shortcuts list. Keys follow the common
  * video-site habits: space or k plays and pauses, j and l jump, arrows skip and change volume.
+ * As on those sites, the letter keys work anywhere on the page (the player's settings can turn
+ * them off, WCAG 2.1.4), while Space and the arrows, which scroll the page, work only while
+ * focus is in the player.
  */
 export type PlayerAction =
   | 'toggle'
@@ -43,8 +46,12 @@ type KeyInfo = {
   target: { tagName?: string; isContentEditable?: boolean; getAttribute?(name: string): string | null } | null;
 };
 
-export function shortcutFor(event: KeyInfo): PlayerAction | undefined {
+/** Keys the page needs for itself (scrolling) unless focus is in the player. */
+const PAGE_KEYS = /^( |Arrow\w+)$/;
+
+export function shortcutFor(event: KeyInfo, focusInPlayer: boolean): PlayerAction | undefined {
   if (event.ctrlKey || event.metaKey || event.altKey) return undefined;
+  if (!focusInPlayer && PAGE_KEYS.test(event.key)) return undefined;
   const target = event.target;
   if (target?.isContentEditable || OWN_KEYS.test(target?.tagName ?? '')) return undefined;
   const role = target?.getAttribute?.('role');

@@ -19,6 +19,8 @@ export type PlayerCaption = { url: string; language: string; label: string };
 export type PlayerSermon = {
   sermonID: string;
   title: string;
+  /** Language of the title (the sermon's language code); missing in positions saved before it. */
+  language?: string;
   speaker: string;
   broadcaster: string;
   broadcasterID: string;
