@@ -57,7 +57,10 @@ const MAX_BIBLE_TEXTS = 20_000;
 /** localBibleText, remembered: parsing the references was 3% of a sermon list's render. */
 export function bibleTextName(t: Translate, text: string): LocalText {
   let done = bibleTexts.get(t);
-  if (!done) bibleTexts.set(t, (done = new Map()));
+  if (!done) {
+    done = new Map();
+    bibleTexts.set(t, done);
+  }
   let local = done.get(text);
   if (!local) {
     local = localBibleText(t, text);

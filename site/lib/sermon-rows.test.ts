@@ -61,7 +61,7 @@ describe('sermonRowsHtml', () => {
           languageCode: 'ko',
           displayTitle: '거듭남',
           subtitle: '2부',
-          series: { seriesID: 5, title: '요한계시록 강해' },
+          series: { type: 'series', seriesID: 5, title: '요한계시록 강해', broadcasterID: 'first church' },
         }),
       ],
       all,
