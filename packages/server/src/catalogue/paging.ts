@@ -1,5 +1,6 @@
 import type { ListResponse } from '@kerygma/domain/catalogue';
 import type { Db } from '../db/db.ts';
+import { pageAnchor } from './page-anchors.ts';
 
 /**
  * Paging for every list: the spec's `page`/`pageSize`/`next`, with a keyset cursor riding in
@@ -24,13 +25,21 @@ export function keysetCondition(cols: readonly KeyColumn[], after: unknown[], pa
     const op = cols[0]?.dir === 'DESC' ? '<' : '>';
     return `(${cols.map((c) => c.expr).join(', ')}) ${op} (${cols.map((_, i) => val(i)).join(', ')})`;
   }
-  // Mixed directions: (a > x) OR (a = x AND b < y) OR ...
+  // Mixed directions: (a > x) OR (a = x AND b < y) OR ... An index range cannot start from an
+  // OR, so the leading columns that share the first one's direction also bound the rows with a
+  // row comparison, (a) >= (x): the walk starts at the cursor's group instead of at the top.
   const values = cols.map((_, i) => val(i));
   const ors = cols.map((c, i) => {
     const eqs = cols.slice(0, i).map((prev, j) => `${prev.expr} = ${values[j]}`);
     return `(${[...eqs, `${c.expr} ${c.dir === 'DESC' ? '<' : '>'} ${values[i]}`].join(' AND ')})`;
   });
-  return `(${ors.join(' OR ')})`;
+  const first = cols[0]?.dir;
+  const lead = cols.findIndex((c) => c.dir !== first);
+  const bound = `(${cols
+    .slice(0, lead)
+    .map((c) => c.expr)
+    .join(', ')}) ${first === 'DESC' ? '<=' : '>='} (${values.slice(0, lead).join(', ')})`;
+  return `(${bound} AND (${ors.join(' OR ')}))`;
 }
 
 export type Cursor = { page: number; values: unknown[] };
@@ -151,16 +160,20 @@ export type ListOptions = { countCap?: number | undefined };
 
 export type Paged<R> = { rows: R[]; totalCount: number; cursor: string | undefined; hasMore: boolean };
 
-/** One page of any entity list, keyset when a cursor for this page came along, with its total. */
+/** One page of any entity list, keyset when a cursor for this page came along or from an anchor, with its total. */
 export async function pagedRows<R extends Record<string, unknown>>(db: Db, q: PagedQuery): Promise<Paged<R>> {
   const offset = (q.page - 1) * q.pageSize;
   const decoded = decodeCursor(q.cursor, q.page);
-  const after = decoded?.length === q.order.length ? decoded : undefined;
+  // A deep page asked for by number continues from the nearest anchor (page-anchors.ts).
+  const start =
+    decoded?.length === q.order.length
+      ? { after: decoded, skip: 0 }
+      : await pageAnchor(db, q.from, q.params, q.order, offset);
   const params = [...q.params];
-  const from = after ? `${q.from} AND ${keysetCondition(q.order, after, params)}` : q.from;
+  const from = start ? `${q.from} AND ${keysetCondition(q.order, start.after, params)}` : q.from;
   const keys = q.order.map((c, i) => `(${c.expr})::text AS k${i}`).join(', ');
   const order = q.order.map((c) => `${c.expr} ${c.dir}`).join(', ');
-  const skip = after ? 0 : offset;
+  const skip = start ? start.skip : offset;
   const rows = await db.query<R>(
     `SELECT ${q.select}, ${keys} ${from} ORDER BY ${order} LIMIT ${q.pageSize} OFFSET ${skip}`,
     params,

@@ -254,19 +254,34 @@ describe.each(BACKENDS)('sermon list sorts and paging on %s', (backend) => {
     ['downloads', 9],
     ['newest-published', 13],
     ['updated', 60],
-  ])('walking next visits every sermon once, in order (keyset sort %s, pageSize %i)', async (sort, size) => {
-    const seen = await walk(`/api/v2/node/sermons?sortBy=${sort}&pageSize=${size}&lite=true`);
-    expect(seen).toEqual(EXPECTED[sort as keyof typeof EXPECTED]);
-  });
-
-  it.each([
     ['pickdate', 7],
     ['series', 9],
     ['bible', 10],
     ['lastplayed', 16],
-  ])('walking next visits every sermon once, in order (OFFSET sort %s, pageSize %i)', async (sort, size) => {
-    const seen = await walk(`/api/v2/node/sermons?sortBy=${sort}&pageSize=${size}&lite=true`);
+  ])('walking next visits every sermon once, in order, by keyset (sort %s, pageSize %i)', async (sort, size) => {
+    const url = `/api/v2/node/sermons?sortBy=${sort}&pageSize=${size}&lite=true`;
+    const { next } = await page(url);
+    if (size < FIXTURE.published) expect(new URL(next as string).searchParams.get('cursor'), 'a cursor').toBeTruthy();
+    const seen = await walk(url);
     expect(seen).toEqual(EXPECTED[sort as keyof typeof EXPECTED]);
+  });
+
+  it('sermons without a staff pick, a play, a passage or a series come last in those sorts, by keyset too', async () => {
+    // Sermon 1059 (the newest) loses its series, its reference and its pick; 1001 gets a last play.
+    await t.db.exec(`UPDATE sermon SET series_id = NULL, bible_sort = NULL WHERE sermon_id = '1059';
+                     UPDATE sermon SET last_play_time = now() WHERE sermon_id = '1001'`);
+    try {
+      const last = (expected: string[]) => [...expected.filter((id) => id !== '1059'), '1059'];
+      expect(await walk('/api/v2/node/sermons?sortBy=series&pageSize=9&lite=true')).toEqual(last(EXPECTED.series));
+      expect(await walk('/api/v2/node/sermons?sortBy=bible&pageSize=9&lite=true')).toEqual(last(EXPECTED.bible));
+      expect(await walk('/api/v2/node/sermons?sortBy=lastplayed&pageSize=9&lite=true')).toEqual([
+        '1001',
+        ...NEWEST.filter((id) => id !== '1001'),
+      ]);
+    } finally {
+      await t.db.exec(`UPDATE sermon SET series_id = 13, bible_sort = ${MODEL[59]?.bible} WHERE sermon_id = '1059';
+                       UPDATE sermon SET last_play_time = NULL WHERE sermon_id = '1001'`);
+    }
   });
 
   it('walks a filtered list by book (sermon_scripture order) without gaps', async () => {

@@ -1,6 +1,7 @@
 import { RELEVANCE_RESULTS, type SermonSort } from '@kerygma/domain/query';
 import type { Row } from '../catalogue/dto.ts';
 import type { EntityCache } from '../catalogue/entity-cache.ts';
+import { type Anchoring, pageAnchor } from '../catalogue/page-anchors.ts';
 import { estimateRows, type KeyColumn, keysetCondition } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
 
@@ -33,40 +34,29 @@ export type SermonFilters = {
   broadcaster?: { denomination?: string; state?: string; country?: string; vacantPulpit?: boolean };
 };
 
-/** `nullable` columns sort their NULLs last; the others must match their index's order exactly. */
-type SortColumn = KeyColumn & { join?: 'speaker' | 'series'; nullable?: boolean };
-type SortSpec = { columns: SortColumn[]; keyset: boolean };
+/** A sort's columns, speaker sorts joining the speaker's row for its sort key. */
+type SortColumn = KeyColumn & { join?: 'speaker' };
 
 const id = (dir: 'ASC' | 'DESC'): SortColumn => ({ expr: 's.sermon_id', type: 'text', dir });
-/** Sort by one column, then newest first. Nullable columns cannot page by keyset. */
-const by = (
-  expr: string,
-  type: string,
-  dir: 'ASC' | 'DESC',
-  nullable = false,
-  join?: SortColumn['join'],
-): SortSpec => ({
-  columns: [{ expr, type, dir, join, nullable }, { expr: 's.preach_date', type: 'date', dir: 'DESC' }, id('DESC')],
-  keyset: !nullable,
-});
+const NEWEST_FIRST: SortColumn[] = [{ expr: 's.preach_date', type: 'date', dir: 'DESC' }, id('DESC')];
+/** Sort by one column, then newest first. */
+const by = (expr: string, type: string, dir: 'ASC' | 'DESC', join?: SortColumn['join']): SortColumn[] => [
+  { expr, type, dir, join },
+  ...NEWEST_FIRST,
+];
 
 /**
- * Sort orders. Keyset paging where every key column is NOT NULL; the rest page by OFFSET
- * (they are rarely walked deep). 'relevance' and 'random' are handled separately.
+ * Sort orders, every one paged by keyset on an index in its order ('relevance' and 'random'
+ * are handled separately). Columns that may be NULL sort through a key that puts those
+ * sermons last (migration 0020): the expressions must match the indexes' exactly.
  */
-const SORTS: Record<Exclude<SermonSort, 'relevance' | 'random'>, SortSpec> = {
-  newest: { columns: [{ expr: 's.preach_date', type: 'date', dir: 'DESC' }, id('DESC')], keyset: true },
-  oldest: { columns: [{ expr: 's.preach_date', type: 'date', dir: 'ASC' }, id('ASC')], keyset: true },
-  'newest-published': {
-    columns: [{ expr: 's.publish_timestamp', type: 'timestamptz', dir: 'DESC' }, id('DESC')],
-    keyset: true,
-  },
-  added: { columns: [{ expr: 's.created_at', type: 'timestamptz', dir: 'DESC' }, id('DESC')], keyset: true },
-  updated: { columns: [{ expr: 's.updated_at', type: 'timestamptz', dir: 'DESC' }, id('DESC')], keyset: true },
-  title: {
-    columns: [{ expr: 'lower(immutable_unaccent(s.full_title))', type: 'text', dir: 'ASC' }, id('ASC')],
-    keyset: true,
-  },
+const SORTS: Record<Exclude<SermonSort, 'relevance' | 'random'>, SortColumn[]> = {
+  newest: NEWEST_FIRST,
+  oldest: [{ expr: 's.preach_date', type: 'date', dir: 'ASC' }, id('ASC')],
+  'newest-published': [{ expr: 's.publish_timestamp', type: 'timestamptz', dir: 'DESC' }, id('DESC')],
+  added: [{ expr: 's.created_at', type: 'timestamptz', dir: 'DESC' }, id('DESC')],
+  updated: [{ expr: 's.updated_at', type: 'timestamptz', dir: 'DESC' }, id('DESC')],
+  title: [{ expr: 'lower(immutable_unaccent(s.full_title))', type: 'text', dir: 'ASC' }, id('ASC')],
   downloads: by('s.download_count', 'int', 'DESC'),
   plays: by('s.play_count', 'int', 'DESC'),
   audioplays: by('s.audio_play_count', 'int', 'DESC'),
@@ -74,11 +64,16 @@ const SORTS: Record<Exclude<SermonSort, 'relevance' | 'random'>, SortSpec> = {
   commentcount: by('s.comment_count', 'int', 'DESC'),
   language: by('s.language_code', 'text', 'ASC'),
   event: by('s.event_type', 'text', 'ASC'),
-  pickdate: by('s.pick_date', 'date', 'DESC', true),
-  lastplayed: by('s.last_play_time', 'timestamptz', 'DESC', true),
-  bible: by('s.bible_sort', 'int', 'ASC', true),
-  speaker: by('sp.sort_key', 'text', 'ASC', false, 'speaker'),
-  series: by('se.search_title', 'text', 'ASC', true, 'series'),
+  pickdate: by(`coalesce(s.pick_date, '-infinity'::date)`, 'date', 'DESC'),
+  lastplayed: by(`coalesce(s.last_play_time, '-infinity'::timestamptz)`, 'timestamptz', 'DESC'),
+  // Passage order, ascending, as a descending key.
+  bible: by('-coalesce(s.bible_sort, 2147483647)::int8', 'int8', 'DESC'),
+  speaker: by('sp.sort_key', 'text', 'ASC', 'speaker'),
+  series: [
+    { expr: '(s.series_sort_key IS NULL)', type: 'boolean', dir: 'ASC' },
+    { expr: `coalesce(s.series_sort_key, '')`, type: 'text', dir: 'ASC' },
+    ...NEWEST_FIRST,
+  ],
 };
 
 /**
@@ -228,7 +223,10 @@ export type SermonPage = {
   total?: number | undefined;
 };
 
-/** One page of a sermon list. `after` continues a keyset walk; otherwise `offset` applies. */
+/**
+ * One page of a sermon list. `after` continues a keyset walk; otherwise `offset` applies, from
+ * the nearest page anchor when deep (`anchoring`: ANCHORING unless a test sets its own).
+ */
 export async function listSermons(
   db: Db,
   entities: EntityCache,
@@ -237,6 +235,7 @@ export async function listSermons(
   limit: number,
   offset: number,
   after: unknown[] | undefined,
+  anchoring?: Anchoring,
 ): Promise<SermonPage> {
   const params: unknown[] = [];
   if (sort === 'relevance' && f.search) return relevancePage(db, entities, f, params, limit, offset);
@@ -247,34 +246,34 @@ export async function listSermons(
   // row comparison, PostgreSQL filtered row by row: 2.5 s for a page deep in 34k sermons of a
   // hashtag, 6 s in 157k on one book at 2.1M sermons; 1 ms with the link's columns).
   const link = linkTable(f);
-  const byDate = spec.columns[0]?.expr === 's.preach_date';
-  const cols = spec.columns.map((c) =>
+  const byDate = spec[0]?.expr === 's.preach_date';
+  const cols = spec.map((c) =>
     link && byDate && (c.expr === 's.preach_date' || c.expr === 's.sermon_id')
       ? { ...c, expr: `${link.alias}.${c.expr.slice(2)}` }
       : c,
   );
-  const joins = cols.some((c) => c.join === 'speaker')
-    ? 'JOIN speaker sp ON sp.speaker_id = s.speaker_id'
-    : cols.some((c) => c.join === 'series')
-      ? 'LEFT JOIN series se ON se.series_id = s.series_id'
-      : '';
+  const joins = cols.some((c) => c.join === 'speaker') ? 'JOIN speaker sp ON sp.speaker_id = s.speaker_id' : '';
   let from = sermonFrom(f, params, joins);
-  const useKeyset = spec.keyset && after !== undefined && after.length === cols.length;
-  if (useKeyset) from += ` AND ${keysetCondition(cols, after, params)}`;
-  const order = cols.map((c) => `${c.expr} ${c.dir}${c.nullable ? ' NULLS LAST' : ''}`).join(', ');
-  const keys = spec.keyset ? `, ${cols.map((c, i) => `(${c.expr})::text AS k${i}`).join(', ')}` : '';
-  const skip = useKeyset ? 0 : offset;
+  // A deep page asked for by number continues from the nearest anchor (page-anchors.ts).
+  const start =
+    after !== undefined && after.length === cols.length
+      ? { after, skip: 0 }
+      : await pageAnchor(db, from, params, cols, offset, anchoring);
+  if (start) from += ` AND ${keysetCondition(cols, start.after, params)}`;
+  const order = cols.map((c) => `${c.expr} ${c.dir}`).join(', ');
+  const keys = cols.map((c, i) => `(${c.expr})::text AS k${i}`).join(', ');
+  const skip = start ? start.skip : offset;
   // Keyset and first pages keep their plan per connection (planning costs more than running
   // these); deep OFFSET pages do not, so their varying text never piles up prepared statements.
   // The page's rows come whole with it: the heap rows are read for the filter anyway, and a
   // second query by id cost a round trip to the database per list.
   const page = await db.query<Row>(
-    `SELECT ${SERMON_COLUMNS} ${keys} ${from} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`,
+    `SELECT ${SERMON_COLUMNS}, ${keys} ${from} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`,
     params,
     { prepare: skip === 0 },
   );
   const last = page[page.length - 1];
-  const nextKey = spec.keyset && last ? cols.map((_, i) => last[`k${i}`]) : undefined;
+  const nextKey = last ? cols.map((_, i) => last[`k${i}`]) : undefined;
   return { rows: await withEntities(entities, page), nextKey };
 }
 

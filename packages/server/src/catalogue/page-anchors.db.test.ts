@@ -1,0 +1,65 @@
+import type { SermonSort } from '@kerygma/domain/query';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listSermons, type SermonFilters } from '../sermons/sermons.queries.ts';
+import { FIXTURE } from '../test/fixture.ts';
+import { buildTestApp, type TestApp } from '../test/test-app.ts';
+import { BACKENDS } from '../test/test-db.ts';
+import { entityCache } from './entity-cache.ts';
+import type { Anchoring } from './page-anchors.ts';
+
+/**
+ * A page asked for by number continues from the nearest anchor instead of skipping its rows by
+ * OFFSET, and must hold exactly the rows OFFSET gives. Anchors every 7 rows from row 10 on make
+ * the fixture's 60 sermons (test/fixture.ts) deep enough.
+ */
+const SMALL: Anchoring = { deepFrom: 10, every: 7 };
+const NEVER: Anchoring = { deepFrom: Number.POSITIVE_INFINITY, every: 7 };
+
+describe.each(BACKENDS)('page anchors on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(backend);
+  }, 60_000);
+  afterAll(() => t?.close());
+
+  const ids = async (f: SermonFilters, sort: SermonSort, size: number, offset: number, anchoring: Anchoring) =>
+    (await listSermons(t.db, entityCache(t.db), f, sort, size, offset, undefined, anchoring)).rows.map((r) =>
+      String(r.sermon_id),
+    );
+
+  it.each([
+    ['newest', {}],
+    ['oldest', {}],
+    ['title', {}],
+    ['speaker', {}],
+    ['series', {}],
+    ['bible', {}],
+    ['pickdate', {}],
+    ['language', {}],
+    ['newest', { bookIndex: 18 }],
+    ['downloads', { languageCode: 'en' }],
+  ] as [SermonSort, SermonFilters][])('sort %s, filters %j: every page as OFFSET has it', async (sort, filters) => {
+    for (const size of [4, 7, 9]) {
+      for (let offset = 0; offset <= FIXTURE.published + size; offset += size) {
+        const label = `${sort} size ${size} offset ${offset}`;
+        expect(await ids(filters, sort, size, offset, SMALL), label).toEqual(
+          await ids(filters, sort, size, offset, NEVER),
+        );
+      }
+    }
+  });
+
+  it('reads the anchors once for many pages of the same list', async () => {
+    const queries: string[] = [];
+    const db = {
+      ...t.db,
+      query: ((sql: string, ...rest: unknown[]) => {
+        queries.push(sql);
+        return (t.db.query as (...a: unknown[]) => unknown)(sql, ...rest);
+      }) as typeof t.db.query,
+    };
+    for (const offset of [14, 21, 35, 49, 14])
+      await listSermons(db, entityCache(db), {}, 'oldest', 5, offset, undefined, SMALL);
+    expect(queries.filter((q) => q.includes('row_number()'))).toHaveLength(1);
+  });
+});
