@@ -10,10 +10,13 @@ import type { Anchoring } from './page-anchors.ts';
 /**
  * A page asked for by number continues from the nearest anchor instead of skipping its rows by
  * OFFSET, and must hold exactly the rows OFFSET gives. Anchors every 7 rows from row 10 on make
- * the fixture's 60 sermons (test/fixture.ts) deep enough.
+ * the fixture's 60 sermons (test/fixture.ts) deep enough; read one at a time, every deeper page
+ * reads on from the last anchor kept.
  */
-const SMALL: Anchoring = { deepFrom: 10, every: 7 };
-const NEVER: Anchoring = { deepFrom: Number.POSITIVE_INFINITY, every: 7 };
+const SMALL: Anchoring = { deepFrom: 10, every: 7, stride: 1 };
+/** Anchors of their own (kept by `every`): read deepest first, all at once. */
+const BACKWARDS: Anchoring = { deepFrom: 10, every: 5, stride: 2 };
+const NEVER: Anchoring = { deepFrom: Number.POSITIVE_INFINITY, every: 7, stride: 1 };
 
 describe.each(BACKENDS)('page anchors on %s', (backend) => {
   let t: TestApp;
@@ -45,6 +48,11 @@ describe.each(BACKENDS)('page anchors on %s', (backend) => {
         expect(await ids(filters, sort, size, offset, SMALL), label).toEqual(
           await ids(filters, sort, size, offset, NEVER),
         );
+        // Deepest page first: the pages nearer the top use the anchors read for it.
+        const back = FIXTURE.published + size - offset;
+        expect(await ids(filters, sort, size, back, BACKWARDS), `${label} from the end`).toEqual(
+          await ids(filters, sort, size, back, NEVER),
+        );
       }
     }
   });
@@ -58,8 +66,14 @@ describe.each(BACKENDS)('page anchors on %s', (backend) => {
         return (t.db.query as (...a: unknown[]) => unknown)(sql, ...rest);
       }) as typeof t.db.query,
     };
+    const deep = { ...SMALL, stride: 10 };
     for (const offset of [14, 21, 35, 49, 14])
-      await listSermons(db, entityCache(db), {}, 'oldest', 5, offset, undefined, SMALL);
+      await listSermons(db, entityCache(db), {}, 'oldest', 5, offset, undefined, deep);
     expect(queries.filter((q) => q.includes('row_number()'))).toHaveLength(1);
+    // Concurrent deep pages of a list not read yet share one reading.
+    await Promise.all(
+      [28, 42, 56].map((offset) => listSermons(db, entityCache(db), {}, 'title', 5, offset, undefined, deep)),
+    );
+    expect(queries.filter((q) => q.includes('row_number()'))).toHaveLength(2);
   });
 });
