@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import type { SermonSort } from '../packages/domain/src/query.ts';
 import { type EntityCache, entityCache } from '../packages/server/src/catalogue/entity-cache.ts';
 import { countRows } from '../packages/server/src/catalogue/paging.ts';
 import type { Db } from '../packages/server/src/db/db.ts';
@@ -91,7 +92,7 @@ function startServer(): Promise<() => void> {
  * The SQL the server runs for a list: the page query, and for searches the capped count (lists
  * filtered by one thing read a kept total instead: one primary-key lookup, left out here).
  */
-function listCall(db: Db, entities: EntityCache, f: SermonFilters, sort: 'newest' | 'relevance' = 'newest') {
+function listCall(db: Db, entities: EntityCache, f: SermonFilters, sort: SermonSort = 'newest') {
   return async () => {
     const params: unknown[] = [];
     const from = sermonFrom(f, params);
@@ -118,6 +119,8 @@ async function main() {
   console.log(`${CONNECTIONS} concurrent clients, ${SECONDS} s per scenario; latencies in ms\n`);
 
   const api = '/api/v2/node';
+  const lastPage = Math.floor(n / 25);
+  const deepPages = Array.from({ length: 50 }, (_, i) => Math.max(1, Math.round(((i + 0.5) / 50) * lastPage)));
   const scenarios: Scenario[] = [
     {
       name: 'sermons newest',
@@ -167,6 +170,20 @@ async function main() {
       paths: [`${api}/search?query=${encodeURIComponent(p.rare)}&types=sermon`],
       sql: [listCall(db, entities, { search: { text: p.rare, languageCode: 'en' } }, 'relevance')],
     },
+    ...(['series', 'bible', 'lastplayed'] as const).map((sort) => ({
+      name: `sermons sorted by ${sort}`,
+      target: 'list',
+      paths: [`${api}/sermons?sortBy=${sort}&lite=true`],
+      sql: [listCall(db, entities, {}, sort)],
+    })),
+    {
+      // Page numbers alone, as the site's page links and search engines ask: 50 spread over the
+      // whole catalogue, from the anchors the warm-up read (the first reading is timed above).
+      name: 'sermons, deep pages by number',
+      target: 'list',
+      paths: deepPages.map((page) => `${api}/sermons?sortBy=newest&lite=true&page=${page}`),
+      sql: [],
+    },
     { name: 'broadcaster detail', target: 'list', paths: [`${api}/broadcasters/${p.mid.broadcaster_id}`], sql: [] },
     {
       name: 'broadcaster series',
@@ -180,6 +197,19 @@ async function main() {
   try {
     // Steady state: the server computes its catalogue totals in the background on start.
     await fetch(`${ORIGIN}/api/v2/node/discover/sastats`);
+    // The first deep page of a list reads its anchors (catalogue/page-anchors.ts); the next are quick.
+    for (const [label, list] of [
+      ['newest', `${api}/sermons?sortBy=newest&lite=true`],
+      ['English, by series', `${api}/sermons?sortBy=series&languageCode=en&lite=true`],
+    ]) {
+      const times: string[] = [];
+      for (const page of [Math.round(lastPage / 2), Math.round(lastPage / 2) + 1, Math.round(lastPage / 4)]) {
+        const started = performance.now();
+        await (await fetch(`${ORIGIN}${list}&page=${page}`)).arrayBuffer();
+        times.push(`page ${page} ${(performance.now() - started).toFixed(0)} ms`);
+      }
+      console.log(`Deep pages by number, ${label}: ${times.join(', ')}`);
+    }
     // Show that searches report a total (exact up to 10,000, estimated above).
     for (const s of scenarios.filter((x) => x.target === 'search')) {
       const body = (await (await fetch(`${ORIGIN}${s.paths[0]}`)).json()) as { totalCount: number };
