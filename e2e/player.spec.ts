@@ -98,6 +98,31 @@ test('plays a sermon from its page: MP3 first, waveform from the peaks JSON', as
   await expect(main.getByRole('button', { name: 'Play audio' })).toBeFocused();
 });
 
+test('on a phone the docked player is compact until More controls opens the rest', async ({ page, request }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  const sermon = await audioSermon(request);
+  await playAudio(page, sermon.sermonID);
+  const more = player(page).getByRole('button', { name: 'More controls' });
+  const volume = player(page).getByRole('slider', { name: 'Volume' });
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  await expect(volume).toBeHidden();
+  await expect(player(page).getByRole('button', { name: 'Pause', exact: true })).toBeVisible();
+  await expect(player(page).getByRole('slider', { name: 'Seek' })).toBeVisible();
+  const compact = (await player(page).boundingBox())?.height ?? 0;
+  expect(compact).toBeLessThan(740 / 4);
+  await more.click();
+  await expect(more).toHaveAttribute('aria-expanded', 'true');
+  await expect(volume).toBeVisible();
+  await expect(player(page).getByText('Player settings')).toBeVisible();
+  expect((await player(page).boundingBox())?.height ?? 0).toBeGreaterThan(compact + 60);
+  await expectNoAxeViolations(page, { include: 'kg-player' });
+  // On a wide screen every control shows, and there is nothing to open.
+  await more.click();
+  await page.setViewportSize({ width: 1024, height: 740 });
+  await expect(more).toBeHidden();
+  await expect(volume).toBeVisible();
+});
+
 test('seeks on the waveform and changes speed', async ({ page, request }) => {
   const sermon = await audioSermon(request);
   await playAudio(page, sermon.sermonID);

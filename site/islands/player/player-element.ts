@@ -550,7 +550,13 @@ export class KgPlayer extends HTMLElement {
     else void screen.requestFullscreen?.().catch(() => undefined);
   }
 
-  #act(action: PlayerAction | 'resume' | 'restart' | 'close') {
+  /** Shows all the controls (or only the compact set: phones, Player.astro). */
+  #expand(all: boolean) {
+    this.toggleAttribute('data-expanded', all);
+    this.querySelector('[data-act="expand"]')?.setAttribute('aria-expanded', String(all));
+  }
+
+  #act(action: PlayerAction | 'resume' | 'restart' | 'close' | 'expand') {
     switch (action) {
       case 'toggle':
         return this.toggle();
@@ -580,9 +586,14 @@ export class KgPlayer extends HTMLElement {
       case 'help': {
         const help = this.#q<HTMLDetailsElement>('[data-player-shortcuts]');
         help.open = !help.open;
-        if (help.open) this.#q<HTMLDetailsElement>('details.more').open = true;
+        if (help.open) {
+          this.#expand(true);
+          this.#q<HTMLDetailsElement>('details.more').open = true;
+        }
         return;
       }
+      case 'expand':
+        return this.#expand(this.dataset.expanded === undefined);
       case 'resume': {
         const at = this.#resumeAt;
         this.seek(at);
