@@ -46,14 +46,15 @@ test('on a 320 px screen the German 404 page has no axe violations and nothing r
     await page.goto(path);
     expect.soft(await overflow(), path).toBeLessThanOrEqual(0);
   }
-  // The player's settings panel opens inside the screen, its fields wrapped, in French (the
-  // longest labels), although on a phone its control sits at the left of the player.
+  // The player's settings panel (among 'More controls' on a phone) opens inside the screen, its
+  // fields wrapped, in French (the longest labels), although its control sits at the left.
   const list = await (await request.get('/api/v2/node/sermons?media=audio&pageSize=1&lite=true')).json();
   const id = list.results[0]?.sermonID as string;
   expect(id).toBeTruthy();
   await page.goto(`/fr/sermons/${id}`);
   await page.getByRole('button', { name: 'Écouter l’audio' }).click();
   const player = page.locator('kg-player[data-mode="page"]');
+  await player.getByRole('button', { name: 'Plus de commandes' }).click();
   await player.getByText('Réglages du lecteur').click();
   const panel = player.locator('.more .panel');
   await expect(panel).toBeVisible();
