@@ -13,10 +13,12 @@ import type { Anchoring } from './page-anchors.ts';
  * the fixture's 60 sermons (test/fixture.ts) deep enough; read one at a time, every deeper page
  * reads on from the last anchor kept.
  */
-const SMALL: Anchoring = { deepFrom: 10, every: 7, stride: 1 };
+/** Sermon 1000's preach date in the fixture (test/fixture.ts). */
+const MODEL_FIRST_DATE = '1965-01-03';
+const SMALL: Anchoring = { deepFrom: 10, every: 7, stride: 1, ttlMs: 60_000 };
 /** Anchors of their own (kept by `every`): read deepest first, all at once. */
-const BACKWARDS: Anchoring = { deepFrom: 10, every: 5, stride: 2 };
-const NEVER: Anchoring = { deepFrom: Number.POSITIVE_INFINITY, every: 7, stride: 1 };
+const BACKWARDS: Anchoring = { deepFrom: 10, every: 5, stride: 2, ttlMs: 60_000 };
+const NEVER: Anchoring = { deepFrom: Number.POSITIVE_INFINITY, every: 7, stride: 1, ttlMs: 60_000 };
 
 describe.each(BACKENDS)('page anchors on %s', (backend) => {
   let t: TestApp;
@@ -75,5 +77,39 @@ describe.each(BACKENDS)('page anchors on %s', (backend) => {
       [28, 42, 56].map((offset) => listSermons(db, entityCache(db), {}, 'title', 5, offset, undefined, deep)),
     );
     expect(queries.filter((q) => q.includes('row_number()'))).toHaveLength(2);
+  });
+  it('reads the anchors of a list in use again after their time, and forgets a list nobody asks for', async () => {
+    const queries: string[] = [];
+    const db = {
+      ...t.db,
+      query: ((sql: string, ...rest: unknown[]) => {
+        queries.push(sql);
+        return (t.db.query as (...a: unknown[]) => unknown)(sql, ...rest);
+      }) as typeof t.db.query,
+    };
+    const readings = () => queries.filter((q) => q.includes('row_number()')).length;
+    const quick: Anchoring = { deepFrom: 10, every: 7, stride: 10, ttlMs: 300 };
+    const at = (anchoring: Anchoring) =>
+      listSermons(db, entityCache(db), {}, 'oldest', 5, 14, undefined, anchoring).then((p) =>
+        p.rows.map((r) => String(r.sermon_id)),
+      );
+    const before = await at(quick);
+    expect(readings()).toBe(1);
+    // The oldest sermon becomes the newest: the numbered page moves on by one row.
+    await t.db.exec(`UPDATE sermon SET preach_date = '2030-01-01' WHERE sermon_id = '1000'`);
+    try {
+      expect(await at(quick), 'kept anchors until their time').toEqual(before);
+      const now = await at({ ...quick, deepFrom: Number.POSITIVE_INFINITY });
+      expect(now).not.toEqual(before);
+      await expect.poll(() => at(quick), { message: 'read again in the background', timeout: 2_000 }).toEqual(now);
+      expect(readings(), 'by one reading, none by the pages themselves').toBe(2);
+      // Not asked for during two periods: forgotten, so the next page reads anew.
+      await new Promise((resolve) => setTimeout(resolve, 5 * quick.ttlMs));
+      const settled = readings();
+      await at(quick);
+      expect(readings()).toBe(settled + 1);
+    } finally {
+      await t.db.exec(`UPDATE sermon SET preach_date = '${MODEL_FIRST_DATE}' WHERE sermon_id = '1000'`);
+    }
   });
 });

@@ -6,29 +6,35 @@ import { type KeyColumn, keysetCondition } from './paging.ts';
  * site's page links, and search engines, which keep the canonical `?page=N`) would skip its
  * (N-1)·size rows by OFFSET, reading every one, each time: at 2.1M sermons the middle of the
  * catalogue took 0.8 s. From `deepFrom` rows on, the list's sort keys at every `every`-th row
- * (anchors) are read as deep as a page needs, in sort order from the list's index, and kept for
- * ANCHOR_TTL_MS; a page then continues by keyset from the nearest anchor before it, skipping
- * fewer than `every` rows (read from the table for the list's filter: with anchors every 1,000
- * rows a deep page took 36 ms at p50 under 10 clients). The first deep page of a list pays about
- * what its OFFSET did, a little more; the pages after it, and the ones before, a few milliseconds.
+ * (anchors) are read as deep as a page needs, in sort order from the list's index, and kept; a
+ * page then continues by keyset from the nearest anchor before it, skipping fewer than `every`
+ * rows (read from the table for the list's filter: with anchors every 1,000 rows a deep page
+ * took 36 ms at p50 under 10 clients). The first deep page of a list pays about what its OFFSET
+ * did, a little more; the pages after it, and the ones before, a few milliseconds.
  *
- * Anchors are as old as ANCHOR_TTL_MS at most: sermons published meanwhile shift a numbered
- * deep page by as many rows, as a cached page would be. `next` links carry exact cursors.
+ * Every `ttlMs` a list whose pages were asked for meanwhile has its anchors read again, to the
+ * same depth, in the background (pages keep using the old ones until then); a list nobody asked
+ * for is forgotten. So a numbered deep page is at most about two `ttlMs` old: sermons published
+ * meanwhile shift it by as many rows, as a cached page would be. `next` links carry exact cursors.
  */
 export type Anchoring = {
   deepFrom: number;
   every: number;
   /** Anchors read at least at a time, so that walking deeper page by page reads in long strides. */
   stride: number;
+  ttlMs: number;
 };
-export const ANCHORING: Anchoring = { deepFrom: 5_000, every: 250, stride: 400 };
+export const ANCHORING: Anchoring = { deepFrom: 5_000, every: 250, stride: 400, ttlMs: 5 * 60_000 };
 
-export const ANCHOR_TTL_MS = 5 * 60_000;
 /** Lists whose anchors are kept (2.1M rows hold 8,400 anchors, about 1 MB). */
 const MAX_LISTS = 40;
 
-/** A list's anchors so far (sort keys of rows every, 2·every, ...); `work` is the reading under way. */
-type Anchors = { keys: unknown[][]; complete: boolean; work: Promise<void> };
+/**
+ * A list's anchors so far (sort keys of rows every, 2·every, ...); `work` is the reading under
+ * way; `used`: a page was asked for since the last reading.
+ */
+type Anchors = { keys: unknown[][]; complete: boolean; work: Promise<void>; used: boolean };
+type List = { from: string; params: readonly unknown[]; order: readonly KeyColumn[] };
 const kept = new WeakMap<Db, Map<string, Anchors>>();
 
 /**
@@ -47,59 +53,67 @@ export async function pageAnchor(
   if (offset < anchoring.deepFrom) return undefined;
   const { every, stride } = anchoring;
   const wanted = Math.floor(offset / every);
-  const list = anchorsOf(db, from, params, order, every);
-  if (list.keys.length < wanted && !list.complete) {
+  // Kept for readings later on: a copy, as callers add the page's own parameters to theirs.
+  const list = { from, params: [...params], order };
+  const anchors = anchorsOf(db, list, anchoring);
+  anchors.used = true;
+  if (anchors.keys.length < wanted && !anchors.complete) {
     // One reading at a time per list: concurrent pages wait for it, then read what is still missing.
-    const missing = () => wanted - list.keys.length;
-    const reading = list.work.then(() =>
-      missing() > 0 ? readAnchors(db, list, from, params, order, every, Math.max(missing(), stride)) : undefined,
+    const missing = () => wanted - anchors.keys.length;
+    const reading = anchors.work.then(() =>
+      missing() > 0 ? readAnchors(db, anchors, list, every, Math.max(missing(), stride)) : undefined,
     );
-    list.work = reading.catch(() => {});
+    anchors.work = reading.catch(() => {});
     await reading;
   }
-  const index = Math.min(wanted, list.keys.length) - 1;
-  const after = list.keys[index];
+  const index = Math.min(wanted, anchors.keys.length) - 1;
+  const after = anchors.keys[index];
   return after ? { after, skip: offset - (index + 1) * every } : undefined;
 }
 
-function anchorsOf(
-  db: Db,
-  from: string,
-  params: readonly unknown[],
-  order: readonly KeyColumn[],
-  every: number,
-): Anchors {
+function anchorsOf(db: Db, list: List, anchoring: Anchoring): Anchors {
   let lists = kept.get(db);
   if (!lists) {
     lists = new Map();
     kept.set(db, lists);
   }
-  const sort = order.map((c) => `${c.expr} ${c.dir}`).join(', ');
-  const key = `${from}\u0000${sort}\u0000${every}\u0000${JSON.stringify(params)}`;
-  let list = lists.get(key);
-  if (!list) {
-    if (lists.size >= MAX_LISTS) lists.delete(lists.keys().next().value as string);
-    const fresh: Anchors = { keys: [], complete: false, work: Promise.resolve() };
-    lists.set(key, fresh);
-    setTimeout(() => lists.get(key) === fresh && lists.delete(key), ANCHOR_TTL_MS).unref();
-    list = fresh;
-  }
-  return list;
+  const sort = list.order.map((c) => `${c.expr} ${c.dir}`).join(', ');
+  const key = `${list.from}\u0000${sort}\u0000${anchoring.every}\u0000${JSON.stringify(list.params)}`;
+  const found = lists.get(key);
+  if (found) return found;
+  if (lists.size >= MAX_LISTS) lists.delete(lists.keys().next().value as string);
+  const anchors: Anchors = { keys: [], complete: false, work: Promise.resolve(), used: false };
+  lists.set(key, anchors);
+  const renew = () => {
+    if (lists.get(key) !== anchors) return;
+    if (!anchors.used) {
+      lists.delete(key);
+      return;
+    }
+    anchors.used = false;
+    const depth = anchors.keys.length;
+    const fresh: Anchors = { keys: [], complete: false, work: Promise.resolve(), used: false };
+    anchors.work = anchors.work
+      .then(() => readAnchors(db, fresh, list, anchoring.every, Math.max(depth, anchoring.stride)))
+      .then(() => {
+        anchors.keys = fresh.keys;
+        anchors.complete = fresh.complete;
+      })
+      .catch(() => {
+        lists.delete(key); // read afresh by the next page that needs them
+      });
+    setTimeout(renew, anchoring.ttlMs).unref();
+  };
+  setTimeout(renew, anchoring.ttlMs).unref();
+  return anchors;
 }
 
 /** Reads up to `count` anchors after the last one kept (fewer where the list ends). */
-async function readAnchors(
-  db: Db,
-  list: Anchors,
-  from: string,
-  params: readonly unknown[],
-  order: readonly KeyColumn[],
-  every: number,
-  count: number,
-): Promise<void> {
-  if (list.complete) return;
+async function readAnchors(db: Db, anchors: Anchors, list: List, every: number, count: number): Promise<void> {
+  const { from, params, order } = list;
+  if (anchors.complete) return;
   const args = [...params];
-  const last = list.keys[list.keys.length - 1];
+  const last = anchors.keys[anchors.keys.length - 1];
   const rest = last ? `${from} AND ${keysetCondition(order, last, args)}` : from;
   const sort = order.map((c) => `${c.expr} ${c.dir}`).join(', ');
   const columns = order.map((c, i) => `${c.expr} AS c${i}`).join(', ');
@@ -114,6 +128,6 @@ async function readAnchors(
      ) numbered WHERE n % ${every} = 0 ORDER BY n`,
     args,
   );
-  for (const row of rows) list.keys.push(order.map((_, i) => row[`k${i}`]));
-  list.complete = rows.length < count;
+  for (const row of rows) anchors.keys.push(order.map((_, i) => row[`k${i}`]));
+  anchors.complete = rows.length < count;
 }
