@@ -22,6 +22,7 @@ export type Anchoring = {
   every: number;
   /** Anchors read at least at a time, so that walking deeper page by page reads in long strides. */
   stride: number;
+  /** How often a list in use has its anchors read again; an unused list is forgotten then. */
   ttlMs: number;
 };
 export const ANCHORING: Anchoring = { deepFrom: 5_000, every: 250, stride: 400, ttlMs: 5 * 60_000 };
