@@ -1,5 +1,6 @@
 import type { SermonSort } from '@kerygma/domain/query';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/db.ts';
 import { listSermons, type SermonFilters } from '../sermons/sermons.queries.ts';
 import { FIXTURE } from '../test/fixture.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
@@ -19,6 +20,16 @@ const SMALL: Anchoring = { deepFrom: 10, every: 7, stride: 1, ttlMs: 60_000 };
 /** Anchors of their own (kept by `every`): read deepest first, all at once. */
 const BACKWARDS: Anchoring = { deepFrom: 10, every: 5, stride: 2, ttlMs: 60_000 };
 const NEVER: Anchoring = { deepFrom: Number.POSITIVE_INFINITY, every: 7, stride: 1, ttlMs: 60_000 };
+
+/** The test database, with every SQL text it is sent kept in `queries`. */
+function recording(real: Db): { db: Db; queries: string[] } {
+  const queries: string[] = [];
+  const query = ((sql: string, ...rest: unknown[]) => {
+    queries.push(sql);
+    return (real.query as (...a: unknown[]) => unknown)(sql, ...rest);
+  }) as Db['query'];
+  return { db: { ...real, query }, queries };
+}
 
 describe.each(BACKENDS)('page anchors on %s', (backend) => {
   let t: TestApp;
@@ -60,14 +71,7 @@ describe.each(BACKENDS)('page anchors on %s', (backend) => {
   });
 
   it('reads the anchors once for many pages of the same list', async () => {
-    const queries: string[] = [];
-    const db = {
-      ...t.db,
-      query: ((sql: string, ...rest: unknown[]) => {
-        queries.push(sql);
-        return (t.db.query as (...a: unknown[]) => unknown)(sql, ...rest);
-      }) as typeof t.db.query,
-    };
+    const { db, queries } = recording(t.db);
     const deep = { ...SMALL, stride: 10 };
     for (const offset of [14, 21, 35, 49, 14])
       await listSermons(db, entityCache(db), {}, 'oldest', 5, offset, undefined, deep);
@@ -79,14 +83,7 @@ describe.each(BACKENDS)('page anchors on %s', (backend) => {
     expect(queries.filter((q) => q.includes('row_number()'))).toHaveLength(2);
   });
   it('reads the anchors of a list in use again after their time, and forgets a list nobody asks for', async () => {
-    const queries: string[] = [];
-    const db = {
-      ...t.db,
-      query: ((sql: string, ...rest: unknown[]) => {
-        queries.push(sql);
-        return (t.db.query as (...a: unknown[]) => unknown)(sql, ...rest);
-      }) as typeof t.db.query,
-    };
+    const { db, queries } = recording(t.db);
     const readings = () => queries.filter((q) => q.includes('row_number()')).length;
     const quick: Anchoring = { deepFrom: 10, every: 7, stride: 10, ttlMs: 300 };
     const at = (anchoring: Anchoring) =>

@@ -38,19 +38,39 @@ type Anchors = { keys: unknown[][]; complete: boolean; work: Promise<void>; used
 type List = { from: string; params: readonly unknown[]; order: readonly KeyColumn[] };
 const kept = new WeakMap<Db, Map<string, Anchors>>();
 
+export type PageStart = { after: unknown[]; skip: number };
+
 /**
- * Where a page that skips `offset` rows of the list `from` (a FROM ... WHERE ... fragment) in
- * `order` starts: after the key `after`, skipping `skip` more rows; undefined when the list is
- * read from its top (a shallow page, or the list ends before the first anchor).
+ * Where a page of the list `from` (a FROM ... WHERE ... fragment) in `order` starts: right after
+ * the cursor's key when one came with the request (keyset), else from the nearest anchor before
+ * its `offset` (pageAnchor); undefined when the list is read from its top by OFFSET.
  */
-export async function pageAnchor(
+export function pageStart(
+  db: Db,
+  from: string,
+  params: readonly unknown[],
+  order: readonly KeyColumn[],
+  offset: number,
+  cursor: unknown[] | undefined,
+  anchoring: Anchoring = ANCHORING,
+): Promise<PageStart | undefined> {
+  if (cursor?.length === order.length) return Promise.resolve({ after: cursor, skip: 0 });
+  return pageAnchor(db, from, params, order, offset, anchoring);
+}
+
+/**
+ * Where a page that skips `offset` rows of the list starts: after the key `after`, skipping
+ * `skip` more rows; undefined when the list is read from its top (a shallow page, or the list
+ * ends before the first anchor).
+ */
+async function pageAnchor(
   db: Db,
   from: string,
   params: readonly unknown[],
   order: readonly KeyColumn[],
   offset: number,
   anchoring: Anchoring = ANCHORING,
-): Promise<{ after: unknown[]; skip: number } | undefined> {
+): Promise<PageStart | undefined> {
   if (offset < anchoring.deepFrom) return undefined;
   const { every, stride } = anchoring;
   const wanted = Math.floor(offset / every);

@@ -1,6 +1,6 @@
 import type { ListResponse } from '@kerygma/domain/catalogue';
 import type { Db } from '../db/db.ts';
-import { pageAnchor } from './page-anchors.ts';
+import { pageStart } from './page-anchors.ts';
 
 /**
  * Paging for every list: the spec's `page`/`pageSize`/`next`, with a keyset cursor riding in
@@ -164,11 +164,8 @@ export type Paged<R> = { rows: R[]; totalCount: number; cursor: string | undefin
 export async function pagedRows<R extends Record<string, unknown>>(db: Db, q: PagedQuery): Promise<Paged<R>> {
   const offset = (q.page - 1) * q.pageSize;
   const decoded = decodeCursor(q.cursor, q.page);
-  // A deep page asked for by number continues from the nearest anchor (page-anchors.ts).
-  const start =
-    decoded?.length === q.order.length
-      ? { after: decoded, skip: 0 }
-      : await pageAnchor(db, q.from, q.params, q.order, offset);
+  // After the cursor's key; a deep page asked for by number, from the nearest anchor (page-anchors.ts).
+  const start = await pageStart(db, q.from, q.params, q.order, offset, decoded);
   const params = [...q.params];
   const from = start ? `${q.from} AND ${keysetCondition(q.order, start.after, params)}` : q.from;
   const keys = q.order.map((c, i) => `(${c.expr})::text AS k${i}`).join(', ');

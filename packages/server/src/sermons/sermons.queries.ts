@@ -1,7 +1,7 @@
 import { RELEVANCE_RESULTS, type SermonSort } from '@kerygma/domain/query';
 import type { Row } from '../catalogue/dto.ts';
 import type { EntityCache } from '../catalogue/entity-cache.ts';
-import { type Anchoring, pageAnchor } from '../catalogue/page-anchors.ts';
+import { type Anchoring, pageStart } from '../catalogue/page-anchors.ts';
 import { estimateRows, type KeyColumn, keysetCondition } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
 
@@ -254,11 +254,8 @@ export async function listSermons(
   );
   const joins = cols.some((c) => c.join === 'speaker') ? 'JOIN speaker sp ON sp.speaker_id = s.speaker_id' : '';
   let from = sermonFrom(f, params, joins);
-  // A deep page asked for by number continues from the nearest anchor (page-anchors.ts).
-  const start =
-    after !== undefined && after.length === cols.length
-      ? { after, skip: 0 }
-      : await pageAnchor(db, from, params, cols, offset, anchoring);
+  // After the cursor's key; a deep page asked for by number, from the nearest anchor (page-anchors.ts).
+  const start = await pageStart(db, from, params, cols, offset, after, anchoring);
   if (start) from += ` AND ${keysetCondition(cols, start.after, params)}`;
   const order = cols.map((c) => `${c.expr} ${c.dir}`).join(', ');
   const keys = cols.map((c, i) => `(${c.expr})::text AS k${i}`).join(', ');
