@@ -17,6 +17,24 @@ test('the 404 page is translated under a locale prefix', async ({ page }) => {
   await expect(page.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/fr');
 });
 
+test('an address with bad percent-encoding shows the 404 page, not an API error', async ({ page, request }) => {
+  const response = await page.goto('/de/sermons/%E0%A4%A');
+  expect(response?.status()).toBe(404);
+  expect(response?.headers()['content-type']).toContain('text/html');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Predigt nicht gefunden');
+  const top = await request.get('/%ff');
+  expect(top.status()).toBe(404);
+  expect(await top.text()).toContain('This page could not be found');
+  // A '%' written as '%25' is a character of the name, under a language prefix too.
+  expect((await request.get('/de/speakers/100%25%20Grace')).status()).toBe(404);
+  expect((await request.get('/de/speakers/search/100%25')).status()).toBe(200);
+  // The API keeps its own error shape.
+  const api = await request.get('/api/v2/node/speakers/%E0%A4%A');
+  expect(api.status()).toBe(400);
+  expect(await api.json()).toMatchObject({ status: 400, code: 'bad_request' });
+});
+
 test('an unknown sermon shows the same error page', async ({ page }) => {
   const response = await page.goto('/sermons/1');
   expect(response?.status()).toBe(404);

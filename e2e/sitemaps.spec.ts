@@ -29,3 +29,14 @@ test('the sitemaps list pages that answer 200, not redirects or missing pages', 
   expect(failures).toEqual([]);
   expect(checked).toBeGreaterThan(100);
 });
+
+// Anyone can send X-Forwarded-*: a sitemap (cached an hour by shared caches) that believed
+// them would send search engines to another host.
+test('sitemaps name the site itself, whatever X-Forwarded headers say', async ({ request, baseURL }) => {
+  const headers = { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
+  for (const path of ['/sitemap/index.xml', '/sitemap/static.xml']) {
+    const urls = locs(await (await request.get(path, { headers })).text());
+    expect(urls.length, path).toBeGreaterThan(0);
+    for (const url of urls) expect(new URL(url).origin, path).toBe(baseURL);
+  }
+});

@@ -17,7 +17,10 @@ const PUBLIC_URL = process.env.PUBLIC_URL?.replace(/\/+$/, '') || undefined;
  * the locale from `Astro.locals`, never from the URL, and build links with `locals.href()`.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
-  const { request, url } = context;
+  const { request } = context;
+  // The address as requested: Astro's `context.url` has '%25' decoded to '%', and a rewrite to
+  // such a path ('/speakers/100%%20Grace') fails to decode (a 500 for any '%' in a name).
+  const url = new URL(request.url);
   const headers = request.headers;
   const decision = routeRequest({
     method: request.method,

@@ -18,7 +18,7 @@ import { referenceRoutes } from './reference/reference.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { seriesRoutes } from './series/series.routes.ts';
 import { sermonRoutes } from './sermons/sermons.routes.ts';
-import { mountSite } from './site/site.ts';
+import { literalBadSegments, mountSite, type SitePages } from './site/site.ts';
 import { sitemapRoutes } from './sitemaps/sitemaps.routes.ts';
 import { speakerRoutes } from './speakers/speakers.routes.ts';
 
@@ -26,18 +26,27 @@ export type AppOptions = { logger?: FastifyBaseLogger; rootDir?: string };
 
 /** Builds the whole HTTP application from its dependencies (tests call this with app.inject). */
 export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise<FastifyInstance> {
+  let sitePages: SitePages | undefined;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
-    trustProxy: true,
+    // X-Forwarded-* headers are not trusted: anyone can send them, and absolute links in
+    // sitemaps and pages (cached and shared) would then name their host. Behind a proxy, set
+    // PUBLIC_URL (README, Configuration).
+    trustProxy: false,
     // While the process drains on SIGTERM (main.ts), requests still reaching it are answered
     // (with Connection: close) rather than refused with 503, and so are the API calls of the
     // pages it is still rendering (site/inject-fetch.ts).
     return503OnClosing: false,
     // Keep %2F inside a speaker or series name a part of that one path segment.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
-    // Malformed URLs (bad percent-encoding) and the like answer in the API's error shape too.
+    // Malformed URLs (bad percent-encoding, an overlong segment): a page address answers the
+    // site's not-found page, an API address the API's error shape.
     frameworkErrors: (error, req, res) => {
       const reply = res as unknown as FastifyReply;
+      if (sitePages && !req.url.startsWith(`${API_BASE}/`)) {
+        if (error.code === 'FST_ERR_BAD_URL') req.raw.url = literalBadSegments(req.raw.url ?? '/');
+        return sitePages(req, reply);
+      }
       void messageTranslator(req).then((t) =>
         reply.status(400).send({
           errors: { url: t({ key: 'error.invalidParameter', params: { name: 'url', detail: error.message } }) },
@@ -111,6 +120,6 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
 
   const rootDir = options.rootDir ?? path.resolve(import.meta.dirname, '../../..');
   if (existsSync(path.join(rootDir, 'dist/server/entry.mjs')))
-    await mountSite(app, rootDir, { pageCache: deps.config.pageCache });
+    sitePages = await mountSite(app, rootDir, { pageCache: deps.config.pageCache });
   return app;
 }

@@ -120,8 +120,8 @@ export function pageCache(render: RenderPage, options: PageCacheOptions) {
     const h = req.headers;
     if (h.authorization || !onlyCookie(h.cookie, options.allowedCookie)) return undefined;
     if (options.shareable && !options.shareable(req)) return undefined;
-    // The host and scheme are part of the key: absolute links in a page may come from them.
-    return `${h['x-forwarded-proto'] ?? 'http'}://${h.host ?? ''}${req.url ?? '/'}`;
+    // The host is part of the key: absolute links in a page may come from it.
+    return `${h.host ?? ''}${req.url ?? '/'}`;
   };
 
   /** Answers from the cache when it holds a fresh copy for `req`; false when it does not. */

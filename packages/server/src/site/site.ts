@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { LOCALE_COOKIE, readLocaleCookie } from '@kerygma/i18n/locales';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { routeRequest } from '../../../../site/lib/locale-routing.ts';
 import { injectFetch } from './inject-fetch.ts';
 import { pageCache } from './page-cache.ts';
@@ -32,7 +32,7 @@ export type SiteOptions = {
  * then the dashboard's SPA fallback, then Astro's SSR handler for every other path. Astro runs
  * in @astrojs/node middleware mode behind a catch-all route, so API routes never pass through it.
  */
-export async function mountSite(app: FastifyInstance, rootDir: string, options: SiteOptions): Promise<void> {
+export async function mountSite(app: FastifyInstance, rootDir: string, options: SiteOptions): Promise<SitePages> {
   const client = path.join(rootDir, 'dist/client');
   await app.register(fastifyStatic, {
     root: client,
@@ -94,14 +94,40 @@ export async function mountSite(app: FastifyInstance, rootDir: string, options: 
       if (!pages.serveCached(req, res)) fastifyListener(req, res);
     });
   }
-  app.all('/*', (req, reply) => {
+  const answer: SitePages = (req, reply) => {
     reply.hijack();
     pages.handle(req.raw, reply.raw).catch((error: unknown) => {
       req.log.error(error);
       if (!reply.raw.headersSent) reply.raw.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       reply.raw.end('An error occurred');
     });
-  });
+  };
+  app.all('/*', answer);
+  return answer;
+}
+
+/** Answers a request with a page of the site (its 404 page when no page has that path). */
+export type SitePages = (req: FastifyRequest, reply: FastifyReply) => void;
+
+/**
+ * The path with each segment that does not decode (bad percent-encoding: '/%ff') taken
+ * literally ('/%25ff'), so that the site can answer it with its not-found page.
+ */
+export function literalBadSegments(url: string): string {
+  const q = url.indexOf('?');
+  const pathname = q === -1 ? url : url.slice(0, q);
+  const fixed = pathname
+    .split('/')
+    .map((segment) => {
+      try {
+        decodeURIComponent(segment);
+        return segment;
+      } catch {
+        return segment.replaceAll('%', '%25');
+      }
+    })
+    .join('/');
+  return q === -1 ? fixed : fixed + url.slice(q);
 }
 
 /**
