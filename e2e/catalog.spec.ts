@@ -152,9 +152,13 @@ test('each page of a list is its own canonical page; a trailing slash redirects 
   const first = await head('/de/series');
   expect(first.canonical).toMatch(/\/de\/series$/);
   expect(first.title).not.toContain('Seite');
-  const sermons = await head('/sermons?page=3&sortBy=oldest');
+  const sermons = await head('/sermons?page=3');
   expect(sermons.canonical).toMatch(/\/sermons\?page=3$/);
   expect(sermons.title).toContain('Page 3');
+  // Another order's third page holds other sermons than /sermons?page=3: not indexed.
+  const oldest = await head('/sermons?page=3&sortBy=oldest');
+  expect(oldest.canonical).toBeUndefined();
+  expect(oldest.title).toContain('Page 3');
 
   await expectRedirects(request, [
     ['/sermons/', '/sermons'],
@@ -218,4 +222,44 @@ test('a page past the end of a list, an unknown country or state: 404; a country
   const last = Math.max(...[...pages.matchAll(/[?&]page=(\d+)"/g)].map((m) => Number(m[1])));
   const lastPage = await (await request.get(`/speakers/alphabetical?page=${last}`)).text();
   expect(lastPage).not.toContain(`page=${last + 1}"`);
+});
+
+test('search engines are told which pages to leave out, and every other page has a share card', async ({
+  page,
+  request,
+}) => {
+  const robots = async (path: string) => {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    return page
+      .locator('meta[name=robots]')
+      .getAttribute('content', { timeout: 1000 })
+      .catch(() => null);
+  };
+  // Nothing to show: tabs without a source yet, a day without sermons, results for any typed text,
+  // and a sorted list past its first page (its canonical would name other sermons).
+  const broadcaster = (await (await request.get('/api/v2/node/broadcasters?pageSize=1')).json()).results[0];
+  for (const path of [
+    `/broadcasters/${broadcaster.broadcasterID}/notices`,
+    '/sermons/date/1951',
+    '/speakers/search/zzzqqq',
+    '/broadcasters/search/grace',
+    '/sermons?sortBy=oldest&page=2',
+  ]) {
+    expect(await robots(path), path).toBe('noindex');
+  }
+  for (const path of ['/', '/sermons?page=2', '/speakers/alphabetical', `/broadcasters/${broadcaster.broadcasterID}`]) {
+    expect(await robots(path), path).toBeNull();
+    const image = await page.locator('meta[property="og:image"]').getAttribute('content');
+    expect(image, path).toMatch(/^http:\/\/[^/]+\//);
+    expect((await request.get(new URL(image ?? '').pathname)).status(), path).toBe(200);
+  }
+  // One list, one address: /series/recent is /series.
+  await page.goto('/series/recent');
+  await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', /\/series$/);
+  // Lists of different sections have different titles.
+  await page.goto('/speakers/alphabetical');
+  const speakers = await page.title();
+  await page.goto('/broadcasters/alphabetical');
+  expect(await page.title()).not.toBe(speakers);
 });

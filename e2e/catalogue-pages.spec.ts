@@ -178,8 +178,8 @@ test('speaker, series and broadcaster lists have no axe violations', async ({ pa
 test('a failing page shows the error page in the page language: logo, status and message as title', async ({
   page,
 }) => {
-  // A path the API cannot answer (PostgreSQL refuses the NUL byte): the page fails with a 500.
-  const response = await page.goto('/de/speakers/%00');
+  // Data from an API base that does not answer (`apibranch` picks the base, spec §2): a 500.
+  const response = await page.goto('/de/sermons?apibranch=none');
   expect(response?.status()).toBe(500);
   expect(response?.headers()['cache-control']).toBe('no-store');
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');

@@ -29,7 +29,10 @@ test('an address with bad percent-encoding shows the 404 page, not an API error'
   // A '%' written as '%25' is a character of the name, under a language prefix too.
   expect((await request.get('/de/speakers/100%25%20Grace')).status()).toBe(404);
   expect((await request.get('/de/speakers/search/100%25')).status()).toBe(200);
-  // The API keeps its own error shape.
+  // The API keeps its own error shape, also for a path it does not have.
+  const unknown = await request.get('/api/v9/node/sermons');
+  expect(unknown.status()).toBe(404);
+  expect(await unknown.json()).toMatchObject({ status: 404, code: 'not_found' });
   const api = await request.get('/api/v2/node/speakers/%E0%A4%A');
   expect(api.status()).toBe(400);
   expect(await api.json()).toMatchObject({ status: 400, code: 'bad_request' });

@@ -88,3 +88,20 @@ test.describe('a German browser', () => {
     await expect(page).toHaveURL('/');
   });
 });
+
+// Each page is rendered with its own request's language, also while others render at the same
+// time (they once shared one `Astro.locals`, and a 404 came out in another visitor's language).
+test('concurrent pages in different languages each keep their own', async ({ request }) => {
+  const cases = Array.from({ length: 48 }, (_, i) => {
+    const lang = ['fr', 'ko', 'de', 'es'][i % 4] as string;
+    return { lang, path: i % 8 < 4 ? `/${lang}/no-such-page-${i}` : `/${lang}/sermons` };
+  });
+  const pages = await Promise.all(cases.map(async (c) => ({ ...c, html: await (await request.get(c.path)).text() })));
+  const wrong = pages.filter((p) => !p.html.includes(`<html lang="${p.lang}"`)).map((p) => p.path);
+  expect(wrong).toEqual([]);
+});
+
+test("the player's shortcut list names the Space bar in the page's language", async ({ request }) => {
+  expect(await (await request.get('/de')).text()).toMatch(/<kbd[^>]*>Leertaste \/ K<\/kbd>/);
+  expect(await (await request.get('/')).text()).toMatch(/<kbd[^>]*>Space \/ K<\/kbd>/);
+});

@@ -41,7 +41,10 @@ test('home → sermons → filter by language and book → a sermon page with st
   expect(types).toContain('BreadcrumbList');
   const episode = data.find((d) => d['@type'] === 'PodcastEpisode' || d['@type'] === 'VideoObject');
   expect(episode?.name).toBe(title);
-  expect(episode?.uploadDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  // uploadDate belongs to the media object (the AudioObject of an episode), not to an episode.
+  const media = episode?.['@type'] === 'VideoObject' ? episode : (episode?.associatedMedia as Record<string, unknown>);
+  expect(media?.uploadDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  if (episode?.['@type'] === 'PodcastEpisode') expect(episode.uploadDate).toBeUndefined();
   expect(String(episode?.duration ?? (episode?.associatedMedia as { duration?: string })?.duration)).toMatch(/^PT/);
 });
 

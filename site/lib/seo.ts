@@ -49,6 +49,11 @@ export function shareImage(...urls: readonly (string | null | undefined)[]): str
   return urls.find((u): u is string => Boolean(u) && !/\.svg(?:[?#]|$)/i.test(u ?? ''));
 }
 
+/** `{ [key]: value }` when there is a value, else nothing (to spread into structured data). */
+export function optional(key: string, value: string | undefined): JsonLdObject {
+  return value ? { [key]: value } : {};
+}
+
 /** og:locale of each site language: Open Graph wants language_TERRITORY. */
 export const OG_LOCALES: Readonly<Record<LocaleCode, string>> = {
   en: 'en_US',
@@ -104,13 +109,13 @@ export function sermonJsonLd(input: SermonLdInput): JsonLdObject {
     '@type': 'Person',
     name: sermon.speaker.displayName,
     url: input.speakerUrl,
-    ...(sermon.speaker.portraitURL ? { image: sermon.speaker.portraitURL } : {}),
+    ...optional('image', shareImage(sermon.speaker.portraitURL)),
   };
   const publisher = {
     '@type': 'Organization',
     name: sermon.broadcaster.displayName,
     url: input.broadcasterUrl,
-    ...(sermon.broadcaster.imageURL ? { logo: sermon.broadcaster.imageURL } : {}),
+    ...optional('logo', shareImage(sermon.broadcaster.imageURL)),
   };
   const thumbnail = sermon.videoThumbnail ?? video?.thumbnailImageURL ?? undefined;
   const common: JsonLdObject = {
@@ -140,7 +145,6 @@ export function sermonJsonLd(input: SermonLdInput): JsonLdObject {
     '@context': 'https://schema.org',
     '@type': 'PodcastEpisode',
     ...common,
-    uploadDate,
     ...(seconds > 0 ? { duration: isoDuration(seconds) } : {}),
     ...(thumbnail ? { thumbnailUrl: thumbnail } : {}),
     ...(audio?.streamURL
@@ -174,7 +178,7 @@ export type ShareCard = {
   description: string;
   /** The canonical URL. */
   url: string;
-  /** 'website', 'profile', 'video.other', 'music.song' … */
+  /** 'website', 'profile', 'video.other', 'article' … */
   type?: string | undefined;
   image?: string | undefined;
   imageAlt?: string | undefined;

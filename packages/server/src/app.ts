@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { LOCALES } from '@kerygma/i18n/locales';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ApiDeps } from './app-deps.ts';
 import { broadcasterRoutes } from './broadcasters/broadcasters.routes.ts';
 import { discoverRoutes } from './discover/discover.routes.ts';
@@ -73,10 +73,14 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
       .send({ errors: { error: message }, status, code: status < 500 ? 'bad_request' : 'server_error' });
   });
 
-  app.setNotFoundHandler(async (req, reply) => {
+  const notFound = async (req: FastifyRequest, reply: FastifyReply) => {
     const t = await messageTranslator(req);
     return reply.status(404).send({ errors: { error: t({ key: 'error.notFound' }) }, status: 404, code: 'not_found' });
-  });
+  };
+  app.setNotFoundHandler(notFound);
+  // Unknown API paths (another version, a mistyped path) answer in the API's shape, not with
+  // the site's 404 page, which would otherwise take every path.
+  app.all('/api/*', notFound);
 
   const health = async (_req: unknown, reply: { status(code: number): unknown }) => {
     if (deps.shutdown?.draining) {

@@ -19,7 +19,7 @@ export type PlayerAction =
   | 'faster'
   | 'help';
 
-/** Keys as KeyboardEvent.key values, with the label shown in the list. */
+/** Keys as KeyboardEvent.key values, with the label shown in the list ('Space' in the page's language). */
 export const SHORTCUTS: readonly { keys: readonly string[]; label: string; action: PlayerAction }[] = [
   { keys: [' ', 'k', 'K'], label: 'Space / K', action: 'toggle' },
   { keys: ['ArrowLeft'], label: '←', action: 'back15' },

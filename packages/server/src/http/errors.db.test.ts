@@ -57,6 +57,23 @@ describe.each(BACKENDS)('HTTP errors and health on %s', (backend) => {
     expect(body.sermonID).toBe('1000');
   });
 
+  it('a NUL in an id or a filter finds nothing instead of failing the query', async () => {
+    for (const path of [
+      '/api/v2/node/sermons/1000%00',
+      '/api/v2/node/speakers/%00',
+      '/api/v2/node/series/%00',
+      '/api/v2/node/broadcasters/%00',
+    ]) {
+      const res = await t.app.inject(path);
+      expect(res.statusCode, path).toBe(404);
+      expect(JSON.parse(res.body), path).toMatchObject({ status: 404, code: 'not_found' });
+    }
+    for (const path of ['/api/v2/node/sermons?series=%00', '/api/v2/node/discover/broadcasters?state=%00']) {
+      const res = await t.app.inject(path);
+      expect(res.statusCode, path).toBeLessThan(500);
+    }
+  });
+
   it('a malformed URL → 400 in the error shape', async () => {
     const res = await t.app.inject('/api/v2/node/speakers/%E0%A4%A');
     expect(res.statusCode).toBe(400);

@@ -66,7 +66,7 @@ export async function mountSite(app: FastifyInstance, rootDir: string, options: 
   const entry = (await import(pathToFileURL(path.join(rootDir, 'dist/server/entry.mjs')).href)) as {
     handler: NodeHandler;
   };
-  const locals = { kerygma: { fetch: injectFetch(app) } };
+  const kerygma = { fetch: injectFetch(app) };
   const render = (req: IncomingMessage, res: ServerResponse) =>
     entry.handler(
       req,
@@ -77,7 +77,9 @@ export async function mountSite(app: FastifyInstance, rootDir: string, options: 
         res.setHeader('content-type', 'text/plain; charset=utf-8');
         res.end(err ? 'An error occurred' : 'This page could not be found');
       },
-      locals,
+      // Astro.locals is this very object, and the middleware sets each request's language on
+      // it: one per request, or concurrent pages render in each other's language.
+      { kerygma },
     );
   const pages = pageCache(render, {
     ...options.pageCache,

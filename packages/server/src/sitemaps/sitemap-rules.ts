@@ -64,19 +64,24 @@ export function dateRank(year: number, currentYear: number): Rank {
  */
 export type StaticSource = 'catalogue' | 'fixed';
 
+/** Sections that show another section's list, whose address is their canonical one. */
+const SAME_AS_ANOTHER = new Set(['series/recent']);
+
 /**
  * The public top-level and list pages of §2 that take no parameter and exist so far, English (no
  * prefix): home, every directory section that lists without a parameter (@kerygma/domain
  * directories), the date shortcuts and search. A page joins when it is built: a sitemap listing a
  * missing page sends search engines to a 404 (e2e/sitemaps.spec.ts requests every one). Never
- * listed: per-user pages (library, my church, comments, settings, activation), tools (multiview,
- * promotions), sign-in pages, and every excluded path.
+ * listed: sections showing another's list (/series/recent is /series), per-user pages (library,
+ * my church, comments, settings, activation), tools (multiview, promotions), sign-in pages, and
+ * every excluded path.
  */
 export const STATIC_PAGES: readonly { path: string; source: StaticSource }[] = [
   { path: '/', source: 'catalogue' },
   ...Object.entries(DIRECTORY_SECTIONS).flatMap(([directory, sections]) =>
     sections
       .filter((section) => !PARAMETER_SECTIONS.has(`${directory}/${section}`))
+      .filter((section) => !SAME_AS_ANOTHER.has(`${directory}/${section}`))
       .map((section) => ({
         path: section ? `/${directory}/${section}` : `/${directory}`,
         source: 'catalogue' as const,
