@@ -155,6 +155,11 @@ test('each page of a list is its own canonical page; a trailing slash redirects 
   const sermons = await head('/sermons?page=3');
   expect(sermons.canonical).toMatch(/\/sermons\?page=3$/);
   expect(sermons.title).toContain('Page 3');
+  // A tab without pages ignores `page`: one address for it, not one per number.
+  const speaker = (await (await request.get('/api/v2/node/speakers?pageSize=1')).json()).results[0];
+  const tab = await head(`/speakers/${speaker.speakerID}?page=999`);
+  expect(tab.canonical).toMatch(new RegExp(`/speakers/${speaker.speakerID}$`));
+  expect(tab.title).not.toContain('Page');
   // Another order's third page holds other sermons than /sermons?page=3: not indexed.
   const oldest = await head('/sermons?page=3&sortBy=oldest');
   expect(oldest.canonical).toBeUndefined();
@@ -205,6 +210,11 @@ test('a page past the end of a list, an unknown country or state: 404; a country
   const narnia = await request.get('/broadcasters/country/Narnia');
   expect(narnia.status()).toBe(404);
   expect(await narnia.text()).toContain('Country Narnia not found');
+  const zz = await request.get('/broadcasters/country/ZZ');
+  expect(zz.status()).toBe(404);
+  expect(await zz.text()).toContain('Country ZZ not found');
+  // One character (an emoji is two UTF-16 units) names no country.
+  expect((await request.get('/broadcasters/country/%F0%9F%93%96')).status()).toBe(404);
   expect((await request.get('/broadcasters/state/XX')).status()).toBe(404);
   // The states index lists only states that have broadcasters: each of its links answers.
   const states = [

@@ -5,7 +5,7 @@ const typedNavigation = { 'sec-fetch-site': 'none', 'sec-fetch-dest': 'document'
 
 test('switching to German and back keeps the page', async ({ page }) => {
   await page.goto('/');
-  const first = page.locator('li.sermon a.title').first();
+  const first = page.locator('li.sermon-row a.sermon-title').first();
   const path = await first.getAttribute('href');
   expect(path).toMatch(/^\/sermons\/\d+$/);
   await page.goto(path as string);
@@ -43,7 +43,7 @@ test('/de shows the German home page and navigation', async ({ page }) => {
     await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
   await expect(page.getByRole('search').getByRole('button')).toHaveText('Suche');
   await expect(page.locator('form[role=search]')).toHaveAttribute('action', '/de/search');
-  await expect(page.locator('li.sermon a.title').first()).toHaveAttribute('href', /^\/de\/sermons\/\d+$/);
+  await expect(page.locator('li.sermon-row a.sermon-title').first()).toHaveAttribute('href', /^\/de\/sermons\/\d+$/);
   // Alternates for all 13 languages plus x-default, and a canonical URL.
   await expect(page.locator('link[rel=alternate][hreflang]')).toHaveCount(14);
   await expect(page.locator('link[rel=alternate][hreflang="x-default"]')).toHaveAttribute('href', /\/$/);

@@ -51,6 +51,11 @@ test('tabs of a page keep the scroll position; other pages start at the top (spe
   await page.goBack();
   await expect(page).toHaveURL(/\/speakers\/\d+\/sermons$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
+  // The next page of the list starts at its first rows, not where the last page ended.
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await clickLink('nav.pagination a[rel=next]');
+  await expect(page).toHaveURL(/\/sermons\?page=2$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
 test('the language menu closes with Escape, focus back on its button, and when focus leaves it', async ({ page }) => {

@@ -3,8 +3,8 @@ import { localeFromPath } from '@kerygma/i18n/locales';
 
 /**
  * When a client-side navigation keeps the scroll position instead of starting at the top
- * (spec §2 "Navigation"): within the same page (only the query changes: a filter, a sort, a
- * page of results), between sibling routes of the same parent (the tabs of a speaker or
+ * (spec §2 "Navigation"): within the same page (only the query changes: a filter, a sort; not
+ * another page of results), between sibling routes of the same parent (the tabs of a speaker or
  * broadcaster page, the lists of a directory), and between hymnal and psalter or news and
  * release notes. Back and forward restore the saved position (the router does that), and a
  * link to a #target scrolls to it; everything else starts at the top.
@@ -35,10 +35,15 @@ function parentOf([kind = '', second = '', third = '', ...more]: string[]): stri
   return pair && !second ? pair.join('|') : undefined;
 }
 
-/** Whether a navigation from `from` to `to` (pathnames) keeps the scroll position. */
-export function keepsScroll(from: string, to: string): boolean {
-  const a = segments(from);
-  const b = segments(to);
+/**
+ * Whether a navigation from `from` to `to` keeps the scroll position. Another page of the same
+ * list does not: its first rows are at the top (kept, 'Next' at the end of a list landed at the
+ * end of the next page).
+ */
+export function keepsScroll(from: URL, to: URL): boolean {
+  if ((from.searchParams.get('page') ?? '1') !== (to.searchParams.get('page') ?? '1')) return false;
+  const a = segments(from.pathname);
+  const b = segments(to.pathname);
   if (a.join('/') === b.join('/')) return true;
   const parent = parentOf(a);
   return parent !== undefined && parent === parentOf(b);
