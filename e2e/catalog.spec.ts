@@ -224,6 +224,8 @@ test('a page past the end of a list, an unknown country or state: 404; a country
   for (const [, path] of states) expect((await request.get(path as string)).status(), path).toBe(200);
   await expectRedirects(request, [
     ['/broadcasters/country/Germany', '/broadcasters/country/DE'],
+    ['/speakers/alphabetical/b', '/speakers/alphabetical/B'],
+    ['/de/broadcasters/alphabetical/g?page=1', '/de/broadcasters/alphabetical/G?page=1'],
     ['/de/broadcasters/country/Deutschland?page=1', '/de/broadcasters/country/DE?page=1'],
     ['/broadcasters/state/pennsylvania', '/broadcasters/state/PA'],
   ]);

@@ -43,6 +43,10 @@ test('an unknown sermon shows the same error page', async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sermon not found');
   await expect(page.getByText('Error 404')).toBeVisible();
+  // A path no page has below /sermons is not a missing sermon.
+  const extra = await page.goto('/sermons/categories/sunday-am/extra');
+  expect(extra?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This page could not be found');
 });
 
 test('legacy paths answer 301 with the new path', async ({ request }) => {

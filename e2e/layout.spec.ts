@@ -98,3 +98,15 @@ test('the focus ring of a tab is not cut off by the scrolling row of tabs', asyn
     expect(ring, (await tab.textContent()) ?? undefined).toEqual({ shown: true, inside: true });
   }
 });
+
+test('each search landmark has a name of its own, so that screen readers can tell them apart', async ({ page }) => {
+  for (const path of ['/speakers', '/series/search', '/broadcasters']) {
+    await page.goto(path);
+    const names = await page
+      .getByRole('search')
+      .evaluateAll((forms) => forms.map((f) => f.getAttribute('aria-label') ?? ''));
+    expect(names.length, path).toBe(2);
+    expect(names.every(Boolean), path).toBe(true);
+    expect(new Set(names).size, path).toBe(names.length);
+  }
+});
