@@ -156,3 +156,19 @@ test('the sermon list with its filter bar has no axe violations', async ({ page 
   await page.goto('/sermons?languageCode=es&duration=600');
   await expectNoAxeViolations(page);
 });
+
+test('on a phone the filters fold away behind their name, so that sermons come first', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 700 });
+  await page.goto('/sermons');
+  await expect(page.getByLabel('Language', { exact: true })).toBeHidden();
+  await expect(page.locator('li.sermon-row').first()).toBeInViewport();
+  await page.getByText('Filter sermons', { exact: true }).click();
+  await expect(page.getByLabel('Language', { exact: true })).toBeVisible();
+  // Open while some filter applies; always open on a wide screen.
+  await page.goto('/sermons?languageCode=de');
+  await expect(page.getByLabel('Language', { exact: true })).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/sermons');
+  await expect(page.getByLabel('Language', { exact: true })).toBeVisible();
+  await expect(page.getByText('Filter sermons', { exact: true })).toBeHidden();
+});
