@@ -19,6 +19,11 @@ export function formatMonth(year: number, month: number, lang: string): string {
   });
 }
 
+/** A year as the reader's language writes it alone: '2024', '2024년', '2024年'. */
+export function formatYear(year: number, lang: string): string {
+  return new Date(Date.UTC(year, 0, 1)).toLocaleDateString(lang, { timeZone: 'UTC', year: 'numeric' });
+}
+
 /** Days in a month (month 1-12). */
 export function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
@@ -46,7 +51,7 @@ export function datePath(route: DateRoute): string {
 
 /** The heading of a date route in the reader's language: '2024', 'March 2024', 'March 7, 2024'. */
 export function dateLabel(route: DateRoute, lang: string): string {
-  if (route.month === undefined) return String(route.year);
+  if (route.month === undefined) return formatYear(route.year, lang);
   if (route.day === undefined) return formatMonth(route.year, route.month, lang);
   return formatDate(isoDay(route.year, route.month, route.day), lang, 'long');
 }
@@ -71,13 +76,14 @@ export async function weekSections(
 export async function decadeSections(
   api: ApiClient,
   href: (path: string) => string,
+  lang: string,
   start: number,
   years: readonly number[],
 ): Promise<DateSection[]> {
   const inDecade = years.filter((y) => y >= start && y < start + 10).sort((a, b) => b - a);
   return Promise.all(
     inDecade.map(async (year) => ({
-      heading: String(year),
+      heading: formatYear(year, lang),
       href: href(datePath({ year })),
       list: await loadSermons(api, { year }, 1, SECTION_SIZE),
     })),
