@@ -1,8 +1,24 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * A port nothing listens on now (a random one could be another server's: its answers then
+ * passed for this process's).
+ */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
 
 const MAIN = new URL('./main.ts', import.meta.url).pathname;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'kerygma-main-'));
@@ -35,7 +51,7 @@ describe('the server process', () => {
   });
 
   it('migrates, answers /healthz, and exits cleanly on SIGTERM', async () => {
-    const port = 4300 + Math.floor(Math.random() * 500);
+    const port = await freePort();
     const p = start({ PORT: String(port), HOST: '127.0.0.1' });
     let health: Response | undefined;
     for (let i = 0; i < 120 && !health; i++) {
@@ -49,7 +65,7 @@ describe('the server process', () => {
   }, 60_000);
 
   it('with SHUTDOWN_DRAIN_SECONDS, keeps serving after SIGTERM while /healthz says it is draining', async () => {
-    const port = 4300 + Math.floor(Math.random() * 500);
+    const port = await freePort();
     const p = start({ PORT: String(port), HOST: '127.0.0.1', SHUTDOWN_DRAIN_SECONDS: '3' });
     const origin = `http://127.0.0.1:${port}`;
     let health: Response | undefined;
