@@ -98,7 +98,8 @@ function listCall(db: Db, entities: EntityCache, f: SermonFilters, sort: SermonS
     const from = sermonFrom(f, params);
     await Promise.all([
       listSermons(db, entities, f, sort, 25, 0, undefined),
-      f.search ? countRows(db, from, params) : undefined,
+      // Totals no kept count holds are counted with the page (searches, staff picks, featured).
+      f.search || f.staffPick || f.featured ? countRows(db, from, params) : undefined,
     ]);
   };
 }
@@ -169,6 +170,19 @@ async function main() {
       target: 'search',
       paths: [`${api}/search?query=${encodeURIComponent(p.rare)}&types=sermon`],
       sql: [listCall(db, entities, { search: { text: p.rare, languageCode: 'en' } }, 'relevance')],
+    },
+    // The home page shows the first five of each (migration 0021).
+    {
+      name: 'staff picks',
+      target: 'list',
+      paths: [`${api}/sermons?staffPick=true&sortBy=pickdate&pageSize=5&lite=true`],
+      sql: [listCall(db, entities, { staffPick: true }, 'pickdate')],
+    },
+    {
+      name: 'featured sermons',
+      target: 'list',
+      paths: [`${api}/sermons?featured=true&sortBy=newest&pageSize=5&lite=true`],
+      sql: [listCall(db, entities, { featured: true })],
     },
     ...(['series', 'bible', 'lastplayed'] as const).map((sort) => ({
       name: `sermons sorted by ${sort}`,
