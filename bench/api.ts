@@ -184,7 +184,7 @@ async function main() {
       paths: [`${api}/sermons?featured=true&sortBy=newest&pageSize=5&lite=true`],
       sql: [listCall(db, entities, { featured: true })],
     },
-    ...(['series', 'bible', 'lastplayed'] as const).map((sort) => ({
+    ...(['series', 'bible', 'lastplayed', 'audioplays', 'videoplays', 'commentcount'] as const).map((sort) => ({
       name: `sermons sorted by ${sort}`,
       target: 'list',
       paths: [`${api}/sermons?sortBy=${sort}&lite=true`],
