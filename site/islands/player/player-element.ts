@@ -1,4 +1,5 @@
 import { lastPlayed, resumablePosition, savedPosition, savePosition } from './resume.ts';
+import { inLanguage } from './sermon-media.ts';
 import { loadSettings, type PlayerSettings, SPEEDS, saveSettings } from './settings.ts';
 import { type PlayerAction, shortcutFor } from './shortcuts.ts';
 import { nextState, type PlayerEvent, type PlayerState } from './state.ts';
@@ -41,6 +42,9 @@ const SAVE_EVERY_SECONDS = 5;
 const SLIDER_STEP = 15;
 const SLIDER_PAGE = 60;
 
+/** Astro's `astro:before-swap` event: the page to come, before it replaces this one. */
+type BeforeSwap = Event & { newDocument: Document };
+
 const format = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (all, name: string) => values[name] ?? all);
 
@@ -62,6 +66,8 @@ const storage = (): Storage | undefined => {
 };
 
 export class KgPlayer extends HTMLElement {
+  /** The docked player wired up (mode 'page'): there is one per visit, kept across pages. */
+  static #docked: KgPlayer | null = null;
   #wired = false;
   #media!: HTMLVideoElement;
   #sermon: PlayerSermon | null = null;
@@ -103,7 +109,22 @@ export class KgPlayer extends HTMLElement {
   connectedCallback() {
     // A persisted player is moved into each new page (transition:persist): wire it only once.
     if (this.#wired) return;
+    // The new page's own copy of the docked player is connected for a moment, while the
+    // persisted one waits to take its place (Astro's swap, all in one go): it must not start
+    // (load the last sermon, take the lock-screen controls). Should it stay, it starts then.
+    const docked = KgPlayer.#docked;
+    if (this.mode === 'page' && docked && docked !== this && docked.isConnected) {
+      queueMicrotask(() => {
+        if (this.isConnected && !this.#wired) this.#init();
+      });
+      return;
+    }
+    this.#init();
+  }
+
+  #init() {
     this.#wired = true;
+    if (this.mode === 'page') KgPlayer.#docked = this;
     this.#media = this.#q<HTMLVideoElement>('video');
     this.#messages = JSON.parse(this.dataset.messages ?? '{}') as Messages;
     this.#settings = loadSettings(storage());
@@ -116,8 +137,14 @@ export class KgPlayer extends HTMLElement {
       this.load(JSON.parse(own.textContent) as PlayerSermon, (this.dataset.kind as PlayerKind) ?? 'audio');
     } else if (this.mode === 'page') {
       const last = lastPlayed(storage());
-      if (last) this.load(last.sermon, last.kind);
+      if (last) this.load(this.#inPageLanguage(last.sermon), last.kind);
     }
+  }
+
+  /** The sermon with its page link and caption names in the page's language (a sermon kept from another). */
+  #inPageLanguage(sermon: PlayerSermon): PlayerSermon {
+    const sermons = this.dataset.sermons;
+    return sermons === undefined ? sermon : inLanguage(sermon, document.documentElement.lang || 'en', sermons);
   }
 
   /** Loads a sermon; asks about resuming when it was left part-way (spec §4 resume 'ask'). */
@@ -233,17 +260,22 @@ export class KgPlayer extends HTMLElement {
     if (state === this.#state) return;
     this.#state = state;
     this.dataset.state = state;
+    this.#renderState();
+    if ('mediaSession' in navigator)
+      navigator.mediaSession.playbackState = this.#playing ? 'playing' : this.#sermon ? 'paused' : 'none';
+    this.#renderPlayButtons();
+    this.dispatchEvent(new CustomEvent('kg-player-state', { detail: state, bubbles: true }));
+  }
+
+  /** The play button's name and the state in words. */
+  #renderState() {
     const playing = this.#playing;
     const toggle = this.#q('[data-act="toggle"]');
     toggle.setAttribute('aria-label', playing ? this.#messages.pause : this.#messages.play);
     toggle.dataset.playing = String(playing);
-    const label = this.#messages.states[state];
+    const label = this.#messages.states[this.#state];
     // Playing and paused show on the play button; loading, buffering and the end show in words.
-    if (label !== undefined) this.#status(label, state !== 'playing' && state !== 'paused');
-    if ('mediaSession' in navigator)
-      navigator.mediaSession.playbackState = playing ? 'playing' : this.#sermon ? 'paused' : 'none';
-    this.#renderPlayButtons();
-    this.dispatchEvent(new CustomEvent('kg-player-state', { detail: state, bubbles: true }));
+    if (label !== undefined) this.#status(label, this.#state !== 'playing' && this.#state !== 'paused');
   }
 
   /** Says `text` to screen readers (the status region), and on screen too if `shown`. */
@@ -280,6 +312,50 @@ export class KgPlayer extends HTMLElement {
     };
     new ResizeObserver(set).observe(this);
     document.addEventListener('astro:page-load', set);
+    // A page in another language: the player plays on, in the words of that page's copy of it.
+    let next: HTMLElement | null = null;
+    document.addEventListener('astro:before-swap', (e) => {
+      next = (e as BeforeSwap).newDocument.querySelector<HTMLElement>('kg-player[data-mode="page"]');
+      if (next?.dataset.locale === this.dataset.locale) next = null;
+    });
+    document.addEventListener('astro:after-swap', () => {
+      if (next && this.isConnected) this.#relabel(next);
+      next = null;
+    });
+  }
+
+  /**
+   * Takes the words of `from`, the same player rendered in another language (Player.astro marks
+   * each with `data-l10n`), and says again in them what the player shows now.
+   */
+  #relabel(from: HTMLElement) {
+    const mine = this.querySelectorAll<HTMLElement>('[data-l10n]');
+    const theirs = from.querySelectorAll<HTMLElement>('[data-l10n]');
+    mine.forEach((el, i) => {
+      const other = theirs[i];
+      const what = el.dataset.l10n ?? '';
+      if (!other || other.tagName !== el.tagName || other.dataset.l10n !== what) return;
+      if (what === '') el.textContent = other.textContent;
+      else if (what === 'html') el.innerHTML = other.innerHTML;
+      else el.setAttribute(what, other.getAttribute(what) ?? '');
+    });
+    for (const name of ['locale', 'sermons', 'messages'] as const) {
+      const value = from.dataset[name];
+      if (value !== undefined) this.dataset[name] = value;
+    }
+    this.#messages = JSON.parse(this.dataset.messages ?? '{}') as Messages;
+    if (this.#sermon) {
+      this.#sermon = this.#inPageLanguage(this.#sermon);
+      this.#q<HTMLAnchorElement>('[data-player-title]').href = this.#sermon.pageURL;
+      const names = new Map(this.#sermon.captions.map((c) => [c.language, c.label]));
+      for (const option of this.#q<HTMLSelectElement>('[data-set="captions"]').options)
+        option.text = names.get(option.value) ?? option.text;
+      for (const track of this.#media.querySelectorAll('track')) track.label = names.get(track.srclang) ?? track.label;
+    }
+    this.#renderState();
+    this.#renderVolume();
+    this.#renderTime();
+    this.#showResume(this.#resumeAt);
   }
 
   /** Play buttons of the sermon playing (PlayerButton.astro) offer to pause it. */
@@ -370,6 +446,8 @@ export class KgPlayer extends HTMLElement {
   #savePosition(ended = false) {
     const s = this.#sermon;
     if (!s || this.mode === 'embed') return;
+    // While the resume question is unanswered and nothing plays, the position asked about stands.
+    if (!ended && this.#resumeAt > 0 && this.#media.paused) return;
     this.#lastSaved = this.#media.currentTime;
     savePosition(storage(), s, this.#kind, ended ? 0 : this.#media.currentTime);
   }

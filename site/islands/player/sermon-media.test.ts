@@ -1,7 +1,7 @@
 import type { Sermon } from '@kerygma/domain/catalogue';
 import { describe, expect, it } from 'vitest';
 import { mediaItem } from '../../lib/media.fixture.ts';
-import { toPlayerSermon, videoHeight } from './sermon-media.ts';
+import { inLanguage, toPlayerSermon, videoHeight } from './sermon-media.ts';
 
 const item = mediaItem;
 
@@ -72,5 +72,19 @@ describe('toPlayerSermon', () => {
     expect(videoHeight({ quality: null, streamURL: 'https://x.test/video/high/a.mp4' })).toBe(720);
     expect(videoHeight({ quality: null, streamURL: 'https://x.test/video/low/a.mp4' })).toBe(360);
     expect(videoHeight({ quality: 'adaptive', streamURL: 'https://x.test/a.m3u8' })).toBeNull();
+  });
+});
+
+describe('inLanguage', () => {
+  it('links the page and names the caption languages in another interface language', () => {
+    const en = toPlayerSermon(
+      sermon({ captions: [item({ mediaType: 'caption', language: 'de', streamURL: 'https://x.test/de.vtt' })] }),
+      '/sermons/1',
+      'en',
+    );
+    expect(en.captions.map((c) => c.label)).toEqual(['German']);
+    const fr = inLanguage(en, 'fr', '/fr/sermons');
+    expect(fr).toEqual({ ...en, pageURL: '/fr/sermons/1', captions: [{ ...en.captions[0], label: 'allemand' }] });
+    expect(inLanguage({ ...fr, sermonID: 'a/b' }, 'en', '/sermons').pageURL).toBe('/sermons/a%2Fb');
   });
 });

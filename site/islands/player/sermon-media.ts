@@ -30,25 +30,45 @@ function videoSources(items: Media[]): PlayerSource[] {
   return sources.sort((a, b) => Number(b.adaptive) - Number(a.adaptive) || (b.height ?? 0) - (a.height ?? 0));
 }
 
-function captionTracks(items: Media[], uiLanguage: string): PlayerCaption[] {
+/** Names caption languages in the interface language ('de' in English: 'German'). */
+export function captionLabeller(uiLanguage: string): (language: string) => string {
   let names: Intl.DisplayNames | undefined;
   try {
     names = new Intl.DisplayNames([uiLanguage], { type: 'language' });
   } catch {
     names = undefined;
   }
+  return (language) => {
+    try {
+      return names?.of(language) ?? language;
+    } catch {
+      // Not a valid language tag: show it as it is.
+      return language;
+    }
+  };
+}
+
+function captionTracks(items: Media[], uiLanguage: string): PlayerCaption[] {
+  const label = captionLabeller(uiLanguage);
   return items
     .filter((m) => m.streamURL ?? m.downloadURL)
     .map((m) => {
       const language = m.language ?? 'und';
-      let label = language;
-      try {
-        label = names?.of(language) ?? language;
-      } catch {
-        // Not a valid language tag: show it as it is.
-      }
-      return { url: m.streamURL ?? m.downloadURL ?? '', language, label };
+      return { url: m.streamURL ?? m.downloadURL ?? '', language, label: label(language) };
     });
+}
+
+/**
+ * The same sermon for another interface language: its page link in that language (`sermons`:
+ * the language's '/sermons' path, '/fr/sermons') and its caption languages named in it.
+ */
+export function inLanguage(sermon: PlayerSermon, uiLanguage: string, sermons: string): PlayerSermon {
+  const label = captionLabeller(uiLanguage);
+  return {
+    ...sermon,
+    pageURL: `${sermons}/${encodeURIComponent(sermon.sermonID)}`,
+    captions: sermon.captions.map((c) => ({ ...c, label: label(c.language) })),
+  };
 }
 
 /** Album art URLs carry a `{size}` placeholder (spec §3); the lock screen wants a large square. */
