@@ -19,9 +19,9 @@ export type PlayerAction =
   | 'faster'
   | 'help';
 
-/** Keys as KeyboardEvent.key values, with the label shown in the list ('Space' in the page's language). */
+/** Keys as KeyboardEvent.key values, with the label shown in the list ('{space}': the Space bar's name in the page's language). */
 export const SHORTCUTS: readonly { keys: readonly string[]; label: string; action: PlayerAction }[] = [
-  { keys: [' ', 'k', 'K'], label: 'Space / K', action: 'toggle' },
+  { keys: [' ', 'k', 'K'], label: '{space} / K', action: 'toggle' },
   { keys: ['ArrowLeft'], label: '←', action: 'back15' },
   { keys: ['ArrowRight'], label: '→', action: 'forward15' },
   { keys: ['j', 'J'], label: 'J', action: 'back30' },
