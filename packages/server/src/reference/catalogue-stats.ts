@@ -13,6 +13,9 @@ export type CatalogueStats = {
   byEventType: Map<string, number>;
   /** Sermons per Bible book (index in canon order), counted once per sermon and book. */
   byBook: Map<number, number>;
+  /** Staff picks and featured sermons: the totals of their lists (and of the home page's). */
+  staffPickCount: number;
+  featuredCount: number;
   years: number[];
   computedAt: number;
 };
@@ -37,8 +40,11 @@ async function compute(db: Db): Promise<CatalogueStats> {
       `SELECT r.book_index k, count(*)::int8 n FROM sermon_scripture r JOIN sermon s USING (sermon_id)
         WHERE r.first_in_book AND s.${PUBLISHED} GROUP BY 1`,
     ),
-    db.query<{ seconds: number | null }>(
-      `SELECT sum(greatest(audio_duration_seconds, video_duration_seconds))::int8 seconds FROM sermon WHERE ${PUBLISHED}`,
+    db.query<{ seconds: number | null; picks: number; featured: number }>(
+      `SELECT sum(greatest(audio_duration_seconds, video_duration_seconds))::int8 seconds,
+              count(*) FILTER (WHERE pick_date IS NOT NULL)::int8 picks,
+              count(*) FILTER (WHERE last_feature_date IS NOT NULL)::int8 featured
+         FROM sermon WHERE ${PUBLISHED}`,
     ),
     // Distinct years (of published sermons) by skipping through the preach_date index instead of reading every row.
     db.query<{ y: number }>(`WITH RECURSIVE y(d) AS (
@@ -57,6 +63,8 @@ async function compute(db: Db): Promise<CatalogueStats> {
     byLanguage,
     byEventType: new Map(events.map((r) => [r.k, Number(r.n)])),
     byBook: new Map(books.map((r) => [Number(r.k), Number(r.n)])),
+    staffPickCount: Number(totals[0]?.picks ?? 0),
+    featuredCount: Number(totals[0]?.featured ?? 0),
     years: years.map((r) => r.y),
     computedAt: Date.now(),
   };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { statsCache } from '../reference/catalogue-stats.ts';
 import { FIXTURE } from '../test/fixture.ts';
 import { buildTestApp, getJson, type TestApp } from '../test/test-app.ts';
 import { BACKENDS } from '../test/test-db.ts';
@@ -218,6 +219,26 @@ describe.each(BACKENDS)('sermon list filters on %s', (backend) => {
     expect((await all('staffPick=false')).ids).toHaveLength(60);
     // No sermon has been featured.
     expect((await all('featured=true')).ids).toEqual([]);
+  });
+
+  it('keeps the totals of staff picks and featured sermons, published ones only', async () => {
+    // The draft and the scheduled sermon are picked and featured too: they must not count.
+    await t.db.exec(`
+      UPDATE sermon SET pick_date = now(), last_feature_date = now() WHERE sermon_id IN ('1900', '1901');
+      UPDATE sermon SET last_feature_date = now() WHERE sermon_id IN ('1003', '1004');
+    `);
+    try {
+      const kept = await statsCache(t.db).get();
+      expect([kept.staffPickCount, kept.featuredCount]).toEqual([FIXTURE.staffPicks, 2]);
+      // A full first page takes its total from the kept counts (or counts when they are not ready).
+      const { body } = await getJson(t.app, '/api/v2/node/sermons?staffPick=true&pageSize=2');
+      expect([body.results.length, body.totalCount]).toEqual([2, FIXTURE.staffPicks]);
+    } finally {
+      await t.db.exec(`
+        UPDATE sermon SET pick_date = NULL, last_feature_date = NULL WHERE sermon_id IN ('1900', '1901');
+        UPDATE sermon SET last_feature_date = NULL WHERE sermon_id IN ('1003', '1004');
+      `);
+    }
   });
 
   it('filters by sermonIDs (comma-joined), never returning drafts or scheduled sermons', async () => {

@@ -138,7 +138,7 @@ async function estimatedOrCounted(
 
 /**
  * Lists filtered by one thing only (a broadcaster, speaker, series, language, event type, book,
- * topic or hashtag, or nothing) take their total from counts the catalogue keeps, instead of
+ * topic or hashtag, staff picks or featured, or nothing) take their total from counts the catalogue keeps, instead of
  * counting (a common hashtag's 34k sermons took 0.6 s to count at 2.1M sermons).
  */
 async function keptTotal(db: Db, f: SermonFilters, { entities, stats }: ListContext): Promise<number | undefined> {
@@ -168,6 +168,10 @@ async function keptTotal(db: Db, f: SermonFilters, { entities, stats }: ListCont
       return kept ? (kept.byEventType.get(value as string) ?? 0) : undefined;
     case 'bookIndex':
       return kept ? (kept.byBook.get(value as number) ?? 0) : undefined;
+    case 'staffPick':
+      return kept?.staffPickCount;
+    case 'featured':
+      return kept?.featuredCount;
     case 'topicId':
     case 'hashtag': {
       const [row] = await db.query<{ n: number }>(
