@@ -84,6 +84,15 @@ test('unmatched old paths go through the path mappings before the 404 page', asy
   const german = await request.get('/de/vacantpulpits.asp', { maxRedirects: 0 });
   expect(german.status()).toBe(301);
   expect(german.headers().location).toBe('/de/broadcasters/vacant');
+  // With a trailing slash or '/en', one redirect straight to the mapped page, not two.
+  for (const [from, to] of [
+    ['/SermonsByBible.asp/', '/sermons/scripture'],
+    ['/en/SermonsByBible.asp', '/sermons/scripture'],
+    ['/de/vacantpulpits.asp/', '/de/broadcasters/vacant'],
+  ]) {
+    const tidied = await request.get(from, { maxRedirects: 0 });
+    expect([tidied.status(), tidied.headers().location], from).toEqual([301, to]);
+  }
   const external = await request.get('/kjv', { maxRedirects: 0 });
   expect(external.status()).toBe(302);
   expect(external.headers().location).toBe('https://www.kingjamesbibleonline.org/');

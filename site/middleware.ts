@@ -4,6 +4,7 @@ import { getLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localizePath } from '@
 import { getTranslator } from '@kerygma/i18n/t';
 import { isErrorRoute, withErrorPageFallback } from './lib/error-fallback.ts';
 import { routeRequest } from './lib/locale-routing.ts';
+import { mappedRedirect } from './lib/path-mapping.ts';
 
 /** The public origin for absolute links (canonical, hreflang): PUBLIC_URL, else the request's. */
 const PUBLIC_URL = process.env.PUBLIC_URL?.replace(/\/+$/, '') || undefined;
@@ -42,10 +43,21 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   if (decision.kind === 'redirect') {
     remember(decision.setCookie);
-    const response = new Response(null, { status: decision.status, headers: { location: decision.location } });
+    // A tidied address ('/old/', '/en/old') that a path mapping sends on goes there at once.
+    const { tidied } = decision;
+    const mapped =
+      tidied && (request.method === 'GET' || request.method === 'HEAD')
+        ? await mappedRedirect(
+            createApiClient({ origin: url.origin, language: tidied.locale, fetch: context.locals.kerygma?.fetch }),
+            tidied.path,
+            (to) => localizePath(to, tidied.locale),
+          )
+        : undefined;
+    const { status, location } = mapped ?? decision;
+    const response = new Response(null, { status, headers: { location } });
     response.headers.set(
       'cache-control',
-      decision.status === 301 && !decision.vary ? 'public, max-age=86400' : 'private, no-store',
+      status === 301 && !decision.vary ? 'public, max-age=86400' : 'private, no-store',
     );
     if (decision.vary) response.headers.set('vary', decision.vary);
     return response;

@@ -87,6 +87,13 @@ describe('legacyRedirect', () => {
     expect(to('/de/')).toBe('/de');
   });
 
+  it('marks a redirect that only tidies the address with the tidied path and locale (for the path mappings)', () => {
+    expect(legacyRedirect('/de/old.asp/', '?x=1')?.tidied).toEqual({ locale: 'de', path: '/old.asp?x=1' });
+    expect(legacyRedirect('/en/old.asp')?.tidied).toEqual({ locale: 'en', path: '/old.asp' });
+    // A rule's own redirect is final.
+    expect(legacyRedirect('/sermon/1/')?.tidied).toBeUndefined();
+  });
+
   it('never answers with a location another host could be read from', () => {
     for (const path of ['//evil.com/', '/\\evil.com/', '/en//evil.com', '/en/\\evil.com', '/de//evil.com/']) {
       const location = to(path);

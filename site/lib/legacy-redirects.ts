@@ -34,7 +34,15 @@
 
 import { DEFAULT_LOCALE, type LocaleCode, localeFromPath, localizePath } from '@kerygma/i18n/locales';
 
-export type LegacyRedirect = { status: 301; location: string };
+export type LegacyRedirect = {
+  status: 301;
+  location: string;
+  /**
+   * Set when the redirect only tidies the address (a trailing slash, '/en'): the tidied path
+   * (with its query) and locale, for a path mapping to answer in one hop instead of two.
+   */
+  tidied?: { locale: LocaleCode; path: string };
+};
 
 /** Query parameters carried over to the new URL for the login/logout aliases. */
 const KEEP_QUERY = new Set(['/user/login', '/user/logout']);
@@ -107,7 +115,11 @@ export function legacyRedirect(pathname: string, search = ''): LegacyRedirect | 
   // Never a location that starts '//' or '/\\' (a browser reads it as another host).
   if (/^\/[/\\]/.test(trimmed)) return undefined;
   if (en || (pathname.length > 1 && pathname.endsWith('/')))
-    return { status: 301, location: `${localizePath(trimmed, locale)}${qs}` };
+    return {
+      status: 301,
+      location: `${localizePath(trimmed, locale)}${qs}`,
+      tidied: { locale, path: `${trimmed}${qs}` },
+    };
   return undefined;
 }
 

@@ -41,7 +41,15 @@ export type RoutingInput = {
 };
 
 export type RoutingDecision =
-  | { kind: 'redirect'; status: 301 | 302; location: string; setCookie?: LocaleCode; vary?: string }
+  | {
+      kind: 'redirect';
+      status: 301 | 302;
+      location: string;
+      setCookie?: LocaleCode;
+      vary?: string;
+      /** A redirect that only tidies the address (legacy-redirects.ts `tidied`). */
+      tidied?: { locale: LocaleCode; path: string };
+    }
   | {
       kind: 'page';
       locale: LocaleCode;
@@ -77,7 +85,7 @@ export function isDocumentRequest(input: Pick<RoutingInput, 'method' | 'fetchDes
 
 export function routeRequest(input: RoutingInput): RoutingDecision {
   const legacy = legacyRedirect(input.pathname, input.search);
-  if (legacy) return { kind: 'redirect', status: legacy.status, location: legacy.location };
+  if (legacy) return { kind: 'redirect', ...legacy };
 
   const { locale, rest } = localeFromPath(input.pathname);
   const cookie = isLocale(input.cookie) ? input.cookie : undefined;
