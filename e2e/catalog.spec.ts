@@ -80,6 +80,22 @@ test('a broadcaster found by state opens the broadcaster page with its tabs', as
   await expect(page.getByRole('status')).toContainText('has not posted any notices');
 });
 
+test('a German reader finds the US states by their German names, in German order', async ({ page }) => {
+  await page.goto('/de/broadcasters/state');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('US-Bundesstaaten');
+  const states = page.getByRole('region', { name: 'US-Bundesstaaten' }).getByRole('link');
+  const names = await states.allTextContents();
+  expect(names).toContain('Kalifornien');
+  expect(names).not.toContain('California');
+  // Sorted as German sorts them: Kalifornien among the K's, not where California would be.
+  expect(names).toEqual([...names].sort(new Intl.Collator('de').compare));
+  await expectNoAxeViolations(page);
+  await states.getByText('Kalifornien', { exact: true }).click();
+  await expect(page).toHaveURL(/\/de\/broadcasters\/state\/CA$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anbieter in Kalifornien');
+  await expect(page).toHaveTitle(/^Anbieter in Kalifornien · /);
+});
+
 test('an upper-case broadcaster id answers 301 to the lower-case URL; an unknown one is a 404', async ({
   page,
   request,
@@ -228,6 +244,7 @@ test('a page past the end of a list, an unknown country or state: 404; a country
     ['/de/broadcasters/alphabetical/g?page=1', '/de/broadcasters/alphabetical/G?page=1'],
     ['/de/broadcasters/country/Deutschland?page=1', '/de/broadcasters/country/DE?page=1'],
     ['/broadcasters/state/pennsylvania', '/broadcasters/state/PA'],
+    ['/de/broadcasters/state/Kalifornien', '/de/broadcasters/state/CA'],
   ]);
   // The last page links to no page after it.
   const pages = await (await request.get('/speakers/alphabetical?page=1')).text();

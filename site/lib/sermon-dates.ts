@@ -1,7 +1,8 @@
 import type { ApiClient } from '@kerygma/api/client';
 import type { ListResponse, LiteSermon } from '@kerygma/domain/catalogue';
+import type { Translate } from '@kerygma/i18n/t';
 import { formatDate } from './format.ts';
-import { EARLIEST_YEAR, easternToday, isoDay, lastDays, loadSermons } from './sermon-lists.ts';
+import { DECADES, EARLIEST_YEAR, easternToday, isoDay, lastDays, loadSermons } from './sermon-lists.ts';
 
 /** The date lists of /sermons/date (spec §2): decades, years, months, days and the last week. */
 
@@ -9,6 +10,17 @@ import { EARLIEST_YEAR, easternToday, isoDay, lastDays, loadSermons } from './se
 export const SECTION_SIZE = 5;
 
 export type DateSection = { heading: string; href: string; list: ListResponse<LiteSermon> };
+
+/** The date lists with pages of their own (the last 7 days, the 1950s, 60s and 70s), named; paths unprefixed. */
+export function dateShortcuts(t: Translate): { path: string; label: string }[] {
+  return [
+    { path: '/sermons/date/week', label: t('sermons.date.week') },
+    ...Object.entries(DECADES).map(([name, year]) => ({
+      path: `/sermons/date/${name}`,
+      label: t('sermons.date.decade', { year }),
+    })),
+  ];
+}
 
 /** 'March 2024' in the reader's language. */
 export function formatMonth(year: number, month: number, lang: string): string {

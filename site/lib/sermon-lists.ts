@@ -12,6 +12,7 @@ import {
   withoutControls,
 } from '@kerygma/domain/query';
 import { slugify } from '@kerygma/domain/slug';
+import type { MessageKey } from '@kerygma/i18n/t';
 import { SITE_TIME_ZONE } from './format.ts';
 
 /**
@@ -31,6 +32,21 @@ export const EARLIEST_YEAR = 1950;
 /** The decades with a page of their own (spec §2: /sermons/date/50s, 60s, 70s). */
 export const DECADES = { '50s': 1950, '60s': 1960, '70s': 1970 } as const;
 export type Decade = keyof typeof DECADES;
+
+/** The sermon lists (spec §2 "Sermons") with their names, in the order their navigation shows them. */
+export const SERMON_LISTS: readonly { path: string; label: MessageKey }[] = [
+  { path: '/sermons', label: 'sermons.nav.all' },
+  { path: '/sermons/staff-picks', label: 'sermons.nav.staffPicks' },
+  { path: '/sermons/featured', label: 'sermons.nav.featured' },
+  { path: '/sermons/videos', label: 'sermons.nav.videos' },
+  { path: '/sermons/clips', label: 'sermons.nav.clips' },
+  { path: '/sermons/transcripts', label: 'sermons.nav.transcripts' },
+  { path: '/sermons/languages', label: 'sermons.nav.languages' },
+  { path: '/sermons/categories', label: 'sermons.nav.categories' },
+  { path: '/sermons/topics', label: 'sermons.nav.topics' },
+  { path: '/sermons/scripture', label: 'sermons.nav.scripture' },
+  { path: '/sermons/date', label: 'sermons.nav.date' },
+];
 
 /** The highest page a list asks for: the API's limit (domain query.ts `pageNumber`). */
 export const MAX_PAGE = 1_000_000;

@@ -1,5 +1,6 @@
 import type { ApiClient } from '@kerygma/api/client';
 import type { Broadcaster, ListResponse, LiteBroadcaster } from '@kerygma/domain/catalogue';
+import { englishMessages, type MessageKey, type Translate } from '@kerygma/i18n/t';
 import { pageFrom } from '../../lib/sermon-lists.ts';
 
 /**
@@ -100,68 +101,30 @@ export function countryCode(value: string, lang: string): string | undefined {
   return byName.get(wanted);
 }
 
-/** US state code-to-name table (spec §3: 50 states, DC and PR). */
-export const US_STATES: Readonly<Record<string, string>> = {
-  AL: 'Alabama',
-  AK: 'Alaska',
-  AZ: 'Arizona',
-  AR: 'Arkansas',
-  CA: 'California',
-  CO: 'Colorado',
-  CT: 'Connecticut',
-  DE: 'Delaware',
-  DC: 'District of Columbia',
-  FL: 'Florida',
-  GA: 'Georgia',
-  HI: 'Hawaii',
-  ID: 'Idaho',
-  IL: 'Illinois',
-  IN: 'Indiana',
-  IA: 'Iowa',
-  KS: 'Kansas',
-  KY: 'Kentucky',
-  LA: 'Louisiana',
-  ME: 'Maine',
-  MD: 'Maryland',
-  MA: 'Massachusetts',
-  MI: 'Michigan',
-  MN: 'Minnesota',
-  MS: 'Mississippi',
-  MO: 'Missouri',
-  MT: 'Montana',
-  NE: 'Nebraska',
-  NV: 'Nevada',
-  NH: 'New Hampshire',
-  NJ: 'New Jersey',
-  NM: 'New Mexico',
-  NY: 'New York',
-  NC: 'North Carolina',
-  ND: 'North Dakota',
-  OH: 'Ohio',
-  OK: 'Oklahoma',
-  OR: 'Oregon',
-  PA: 'Pennsylvania',
-  PR: 'Puerto Rico',
-  RI: 'Rhode Island',
-  SC: 'South Carolina',
-  SD: 'South Dakota',
-  TN: 'Tennessee',
-  TX: 'Texas',
-  UT: 'Utah',
-  VT: 'Vermont',
-  VA: 'Virginia',
-  WA: 'Washington',
-  WV: 'West Virginia',
-  WI: 'Wisconsin',
-  WY: 'Wyoming',
-};
+/**
+ * The US states (spec §3: 50 states, DC and PR) by code. Their names are locale messages
+ * (`usStates.CA`); the English ones double as the names a state may be addressed by.
+ */
+const US_STATE_NAMES: Readonly<Record<string, string>> = englishMessages.usStates;
 
-/** A US state code from a code or a name ('pa', 'Pennsylvania' → 'PA'); undefined if not a US state. */
-export function usStateCode(value: string): string | undefined {
-  const upper = value.trim().toUpperCase();
-  if (Object.hasOwn(US_STATES, upper)) return upper;
-  const byName = Object.entries(US_STATES).find(([, name]) => name.toUpperCase() === upper);
-  return byName?.[0];
+export const isUSState = (code: string): boolean => Object.hasOwn(US_STATE_NAMES, code);
+
+/** A US state's name in the reader's language ('CA' → 'Kalifornien' in German); the code if it is none. */
+export function usStateName(t: Translate, code: string): string {
+  return isUSState(code) ? t(`usStates.${code}` as MessageKey) : code;
+}
+
+/**
+ * A US state code from a code or a name in English or the reader's language ('pa',
+ * 'Pennsylvania' → 'PA'; 'Kalifornien' → 'CA' in German); undefined if not a US state.
+ */
+export function usStateCode(value: string, t: Translate): string | undefined {
+  const wanted = value.trim().toUpperCase();
+  if (isUSState(wanted)) return wanted;
+  const matches = (name: string) => name.toUpperCase() === wanted;
+  return Object.keys(US_STATE_NAMES).find(
+    (code) => matches(US_STATE_NAMES[code] ?? code) || matches(usStateName(t, code)),
+  );
 }
 
 /** One broadcaster of node/discover/broadcaster_locations. */

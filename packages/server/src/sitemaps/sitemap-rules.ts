@@ -70,11 +70,11 @@ const SAME_AS_ANOTHER = new Set(['series/recent']);
 /**
  * The public top-level and list pages of §2 that take no parameter and exist so far, English (no
  * prefix): home, every directory section that lists without a parameter (@kerygma/domain
- * directories), the date shortcuts and search. A page joins when it is built: a sitemap listing a
- * missing page sends search engines to a 404 (e2e/sitemaps.spec.ts requests every one). Never
- * listed: sections showing another's list (/series/recent is /series), per-user pages (library,
- * my church, comments, settings, activation), tools (multiview, promotions), sign-in pages, and
- * every excluded path.
+ * directories), the date shortcuts, search and the site map page. A page joins when it is built:
+ * a sitemap listing a missing page sends search engines to a 404 (e2e/sitemaps.spec.ts requests
+ * every one). Never listed: sections showing another's list (/series/recent is /series),
+ * per-user pages (library, my church, comments, settings, activation), tools (multiview,
+ * promotions), sign-in pages, and every excluded path.
  */
 export const STATIC_PAGES: readonly { path: string; source: StaticSource }[] = [
   { path: '/', source: 'catalogue' },
@@ -89,4 +89,5 @@ export const STATIC_PAGES: readonly { path: string; source: StaticSource }[] = [
   ),
   ...['/week', '/50s', '/60s', '/70s'].map((p) => ({ path: `/sermons/date${p}`, source: 'catalogue' as const })),
   { path: '/search', source: 'fixed' },
+  { path: '/sitemap', source: 'fixed' },
 ];

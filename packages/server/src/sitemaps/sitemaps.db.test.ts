@@ -266,6 +266,9 @@ describe.each(BACKENDS)('sitemaps on %s', (backend) => {
     expect(statics).toEqual(
       expect.arrayContaining(['/', '/sermons', '/speakers', '/series', '/broadcasters', '/search']),
     );
+    // The site map page is text that changes with releases: dated by the floor, not the catalogue.
+    const siteMap = parseUrls(files['static.xml'] as string).find((u) => pathOf(u.loc) === '/sitemap');
+    expect(siteMap).toMatchObject({ lastmod: LASTMOD_FLOOR, changefreq: 'monthly', priority: '1.0' });
     expect(isExcludedPath('/dashboard/sermons')).toBe(true);
     expect(isExcludedPath('/admin')).toBe(true);
     expect(isExcludedPath('/administrators')).toBe(false);
