@@ -603,3 +603,41 @@ test('the video still on a sermon page is its play button', async ({ page, reque
   await expect(player(page)).toHaveAttribute('data-state', 'paused');
   await expectNoAxeViolations(page, { include: 'main .play' });
 });
+
+test('the video still is a WebP at the size it is shown, loaded first, in a box kept for it', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const [video] = await sermonsWith(request, 'video');
+  if (!video) throw new Error('the demo catalogue has no video sermon');
+  // A wide screen shows the still 48rem wide (the 640 WebP); a phone at 1× about 340 px (the 360).
+  for (const [viewport, width] of [
+    [{ width: 1280, height: 800 }, 640],
+    [{ width: 375, height: 740 }, 360],
+  ] as const) {
+    const page = await browser.newPage({ baseURL, viewport, deviceScaleFactor: 1 });
+    const stills: { url: string; type: string | null }[] = [];
+    page.on('response', (r) => {
+      if (/\/video\/thumbnail/.test(r.url())) stills.push({ url: r.url(), type: r.headers()['content-type'] ?? null });
+    });
+    await page.goto(`/sermons/${video.sermonID}`, { waitUntil: 'domcontentloaded' });
+    const still = page.getByRole('button', { name: 'Play video' }).locator('img');
+    // Its box is reserved before the picture arrives: nothing below it moves.
+    await expect(still).toHaveAttribute('width', '640');
+    await expect(still).toHaveAttribute('height', '360');
+    await expect(still).toHaveAttribute('loading', 'eager');
+    await expect(still).toHaveAttribute('fetchpriority', 'high');
+    await expect(still).toHaveJSProperty('complete', true);
+    // Decoded (a srcset picture's natural size is the size it is shown at, whichever file it is).
+    expect(await still.evaluate((img: HTMLImageElement) => [img.naturalWidth > 0, img.currentSrc])).toEqual([
+      true,
+      expect.stringMatching(new RegExp(`/video/thumbnail-${width}\\.webp$`)),
+    ]);
+    // The WebP alone is fetched, not the JPEG beside it.
+    expect(stills).toEqual([{ url: expect.stringMatching(/thumbnail-\d+\.webp$/), type: 'image/webp' }]);
+    const box = await still.boundingBox();
+    expect(Math.abs((box?.height ?? 0) - ((box?.width ?? 0) * 9) / 16)).toBeLessThan(1);
+    await page.close();
+  }
+});

@@ -67,6 +67,14 @@ describe('toPlayerSermon', () => {
     expect(s.captions).toEqual([{ url: 'https://x.test/de.vtt', language: 'de', label: 'German' }]);
   });
 
+  it('shows the video’s 640 WebP still as its poster, else its JPEG', () => {
+    const resizable = { ...sermon({}), videoThumbnailResizable: 'https://x.test/t-{size}.webp' } as Sermon;
+    expect(toPlayerSermon(resizable, '/sermons/1', 'en').poster).toBe('https://x.test/t-640.webp');
+    expect(toPlayerSermon(sermon({}), '/sermons/1', 'en').poster).toBe('https://x.test/t.jpg');
+    const none = { ...resizable, videoThumbnail: null, videoThumbnailResizable: null } as Sermon;
+    expect(toPlayerSermon(none, '/sermons/1', 'en').poster).toBeNull();
+  });
+
   it('derives heights from the spec §3 URL rules when the quality label is missing', () => {
     expect(videoHeight({ quality: null, streamURL: 'https://x.test/video/1080p/a.mp4' })).toBe(1080);
     expect(videoHeight({ quality: null, streamURL: 'https://x.test/video/high/a.mp4' })).toBe(720);

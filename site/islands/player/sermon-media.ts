@@ -1,4 +1,5 @@
 import type { Media, Sermon } from '@kerygma/domain/catalogue';
+import { sizedImage } from '../../lib/images.ts';
 import type { PlayerCaption, PlayerSermon, PlayerSource } from './types.ts';
 
 /** Video height of a rendition: its quality label ('720p') or the spec §3 URL rules. */
@@ -72,7 +73,9 @@ export function inLanguage(sermon: PlayerSermon, uiLanguage: string, sermons: st
 }
 
 /** Album art URLs carry a `{size}` placeholder (spec §3); the lock screen wants a large square. */
-const sized = (url: string | null | undefined, size: number) => (url ? url.replaceAll('{size}', String(size)) : null);
+const sized = (url: string | null | undefined, size: number) => (url ? sizedImage(url, size) : null);
+/** The video's poster: its 640 WebP still, the one the sermon page's play button shows on wide screens. */
+const POSTER_WIDTH = 640;
 
 /** Projects a full sermon (with media) onto what the player plays. */
 export function toPlayerSermon(sermon: Sermon, pageURL: string, uiLanguage: string): PlayerSermon {
@@ -86,7 +89,7 @@ export function toPlayerSermon(sermon: Sermon, pageURL: string, uiLanguage: stri
     seriesID: sermon.series?.seriesID ?? null,
     pageURL,
     artwork: sized(sermon.speaker.albumArtURL, 512) ?? sized(sermon.broadcaster.albumArtURL, 512),
-    poster: sermon.videoThumbnail,
+    poster: sermon.videoThumbnail && (sized(sermon.videoThumbnailResizable, POSTER_WIDTH) ?? sermon.videoThumbnail),
     durationSeconds: sermon.audioDurationSeconds || sermon.videoDurationSeconds,
     audio: pickAudio(sermon.media.audio),
     video: videoSources(sermon.media.video),

@@ -21,6 +21,23 @@ let dir: string;
 let source: string;
 let result: VideoRenditions;
 
+/** Codec and size of a still picture, as ffprobe reads them. */
+async function pictureOf(file: string) {
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'stream=codec_name,width,height',
+    '-of',
+    'json',
+    file,
+  ]);
+  const [s] = (
+    JSON.parse(stdout.toString('utf8')) as { streams: { codec_name: string; width: number; height: number }[] }
+  ).streams;
+  return { codec: s?.codec_name, width: s?.width, height: s?.height };
+}
+
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'kerygma-video-renditions-'));
   source = join(dir, 'source.mp4');
@@ -30,6 +47,11 @@ beforeAll(async () => {
     trimStartSeconds: 1,
     thumbPositionSeconds: 2,
     segmentSeconds: 2,
+    thumbnailSizes: [
+      { width: 96, height: 54 },
+      { width: 360, height: 203 },
+      { width: 640, height: 360 },
+    ],
   });
 }, 90_000);
 
@@ -83,6 +105,20 @@ describe('videoRenditions', () => {
     expect(result.thumbnail).toMatchObject({ width: 1280, height: 720, positionSeconds: 2 });
     const bytes = await readFile(result.thumbnail.path);
     expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+  });
+
+  it('writes the WebP thumbnails beside the JPEG, of the same frame, each at its size', async () => {
+    expect(result.thumbnail.webp.map((w) => w.path)).toEqual(
+      [96, 360, 640].map((w) => join(dir, 'out', `video/thumbnail-${w}.webp`)),
+    );
+    for (const w of result.thumbnail.webp) {
+      expect(await pictureOf(w.path), w.path).toEqual({ codec: 'webp', width: w.width, height: w.height });
+    }
+    // The same frame as the JPEG: the 640 WebP matches the JPEG scaled to its size.
+    const [score] = await ssimAgainst(result.thumbnail.path, [
+      { file: join(dir, 'out', 'video/thumbnail-640.webp'), width: 640, height: 360 },
+    ]);
+    expect(score?.all).toBeGreaterThan(0.98); // a frame 0.5 s away scores 0.85
   });
 
   it('keeps the picture close to the source (SSIM)', async () => {

@@ -12,11 +12,12 @@ import {
   trimmedDuration,
 } from './audio.ts';
 import { type HlsMediaPlaylist, type MasterVariant, masterPlaylist, readMediaPlaylist } from './hls.ts';
+import { type ThumbnailSize, videoThumbnail } from './thumbnail.ts';
 
 /**
  * The video ladder of a sermon: H.264 HLS rungs (1080p, 720p, 360p, never above the source),
- * one MP4 download per rung, a master playlist, a JPEG thumbnail, and the audio renditions
- * (renditions/audio.ts) of the soundtrack.
+ * one MP4 download per rung, a master playlist, a JPEG thumbnail with WebP ones beside it
+ * (renditions/thumbnail.ts), and the audio renditions (renditions/audio.ts) of the soundtrack.
  *
  * - One decode feeds every rung (split filter); each rung is a video-only fMP4 HLS stream with
  *   keyframes forced on the segment grid, so segments line up across rungs.
@@ -27,7 +28,7 @@ import { type HlsMediaPlaylist, type MasterVariant, masterPlaylist, readMediaPla
  *
  * Files (relative to the output directory) follow the media URL conventions of spec §3:
  * `video/1080p.mp4`, `video/high.mp4` (720p), `video/low.mp4` (360p), `video/thumbnail.jpg`,
- * `hls/master.m3u8`, `hls/video-<rung>.m3u8` and the audio files of AUDIO_FILES.
+ * `video/thumbnail-<width>.webp`, `hls/master.m3u8`, `hls/video-<rung>.m3u8` and the audio files of AUDIO_FILES.
  */
 
 export type VideoRungName = '1080p' | 'high' | 'low';
@@ -118,6 +119,8 @@ export function ladderFrameRate(sourceRate: number | null): number | null {
 export const VIDEO_FILES = {
   master: 'hls/master.m3u8',
   thumbnail: 'video/thumbnail.jpg',
+  /** A WebP thumbnail by width; `{size}` makes the resizable URL's template. */
+  thumbnailWebp: (width: number | '{size}') => `video/thumbnail-${width}.webp`,
   mp4: (rung: VideoRungName) => `video/${rung}.mp4`,
   playlist: (rung: VideoRungName) => `hls/video-${rung}.m3u8`,
   init: (rung: VideoRungName) => `video-${rung}-init.mp4`,
@@ -211,48 +214,13 @@ export function videoLadderCommand(
   return args;
 }
 
-export type ThumbnailOptions = ToolOptions & {
-  /** Seconds into the (trimmed) video. */
-  positionSeconds: number;
-  trimStartSeconds?: number;
-  width: number;
-  height: number;
-};
-
-/** One JPEG frame at `positionSeconds` after the trim, scaled to width × height. */
-export async function videoThumbnail(input: string, outFile: string, options: ThumbnailOptions): Promise<void> {
-  const at = (options.trimStartSeconds ?? 0) + options.positionSeconds;
-  await run(
-    'ffmpeg',
-    [
-      '-v',
-      'error',
-      '-ss',
-      seconds(at),
-      '-i',
-      input,
-      '-map',
-      '0:v:0',
-      '-frames:v',
-      '1',
-      '-vf',
-      `scale=${options.width}:${options.height}:flags=lanczos,format=yuvj420p`,
-      '-q:v',
-      '2',
-      '-f',
-      'image2',
-      '-y',
-      outFile,
-    ],
-    options,
-  );
-}
-
 export type VideoRenditionOptions = ToolOptions & {
   /** videoTrimStart: skip the first N seconds (video and audio). */
   trimStartSeconds?: number;
   /** videoThumbPosition: seconds into the trimmed video; default a tenth of it, at most 60 s. */
   thumbPositionSeconds?: number;
+  /** WebP thumbnails of the same frame to write beside the JPEG (VIDEO_FILES.thumbnailWebp). */
+  thumbnailSizes?: readonly ThumbnailSize[];
   /** The input's probe, when the caller already has it. */
   source?: MediaInfo;
   ladder?: readonly VideoRungSpec[];
@@ -282,7 +250,13 @@ export type VideoRenditions = {
   rungs: VideoRendition[];
   /** Master playlist path. */
   master: string;
-  thumbnail: { path: string; width: number; height: number; positionSeconds: number };
+  thumbnail: {
+    path: string;
+    width: number;
+    height: number;
+    positionSeconds: number;
+    webp: (ThumbnailSize & { path: string })[];
+  };
   /** Null when the video has no soundtrack. */
   audio: AudioRenditions | null;
 };
@@ -380,6 +354,10 @@ export async function videoRenditions(
     Math.max(0, durationSeconds - 0.5),
   );
   const thumbnailPath = join(outDir, VIDEO_FILES.thumbnail);
+  const webp = (options.thumbnailSizes ?? []).map((size) => ({
+    ...size,
+    path: join(outDir, VIDEO_FILES.thumbnailWebp(size.width)),
+  }));
 
   // The ladder keeps both cores nearly busy; the soundtrack's renditions and the thumbnail run
   // beside it at a lower priority, in the time the ladder's threads leave idle.
@@ -412,6 +390,7 @@ export async function videoRenditions(
         trimStartSeconds: trim,
         width: top.width,
         height: top.outHeight,
+        webp,
       }),
     ].map((task) =>
       Promise.resolve(task).catch((error: unknown) => {
@@ -468,7 +447,7 @@ export async function videoRenditions(
     durationSeconds,
     rungs: renditions,
     master,
-    thumbnail: { path: thumbnailPath, width: top.width, height: top.outHeight, positionSeconds: thumbPosition },
+    thumbnail: { path: thumbnailPath, width: top.width, height: top.outHeight, positionSeconds: thumbPosition, webp },
     audio,
   };
 }

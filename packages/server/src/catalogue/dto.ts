@@ -12,6 +12,7 @@ import type {
   Speaker,
 } from '@kerygma/domain/catalogue';
 import { SERMON_LANGUAGES } from '@kerygma/domain/languages';
+import { resizableThumbnailKey } from '../media/video-thumbnails.ts';
 import { safeFileName } from '../storage/store.ts';
 
 /**
@@ -161,6 +162,20 @@ export function seriesDto(s: Row, urls: Urls, podcastSpeaker: string | null = nu
 
 export function mediaUrl(urls: Urls, storageKey: string): string {
   return `${urls.origin}/media/${storageKey.split('/').map(encodeURIComponent).join('/')}`;
+}
+
+/**
+ * videoThumbnailResizable: the WebP sizes of the video's thumbnail with a `{size}` placeholder
+ * for the width (96, 360 or 640), like albumArtURL's; the JPEG itself for a thumbnail that has
+ * no WebP sizes.
+ */
+function resizableThumbnailUrl(urls: Urls, jpegKey: string | null): string | null {
+  if (!jpegKey) return null;
+  const key = resizableThumbnailKey(jpegKey);
+  if (!key) return mediaUrl(urls, jpegKey);
+  // The file name keeps its placeholder as it is (mediaUrl would percent-encode the braces).
+  const at = key.lastIndexOf('/');
+  return `${mediaUrl(urls, key.slice(0, at))}/${key.slice(at + 1)}`;
 }
 
 /** How a download names its quality after the sermon's name ('' for the main file). */
@@ -319,7 +334,7 @@ export function sermonDto(s: Row, media: Row[], urls: Urls): Sermon {
     archivedWebcastID: intOrNull(s.archived_webcast_id),
     audioMediaStatus: str(s.audio_media_status),
     videoMediaStatus: str(s.video_media_status),
-    videoThumbnailResizable: lite.videoThumbnail,
+    videoThumbnailResizable: resizableThumbnailUrl(urls, str(s.video_thumbnail_storage_key)),
     showCC: bool(s.show_cc),
     acceptCopyright: bool(s.accept_copyright),
     captionLanguages: captionLanguages(media),

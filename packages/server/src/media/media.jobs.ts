@@ -9,6 +9,7 @@ import { workOnStored } from '../storage/work-dir.ts';
 import { type NewMediaItem, renditionDurations, replaceMediaItems } from './media-items.ts';
 import { cachedRenditions } from './rendition-cache.ts';
 import { addMediaEvent, uploadByGuid } from './uploads.queries.ts';
+import { WEBP_THUMBNAIL_SIZES } from './video-thumbnails.ts';
 
 export type PipelineDeps = { db: Db; media: MediaStore };
 
@@ -199,6 +200,7 @@ export function encodeVideo({ db, media }: PipelineDeps) {
           const options = {
             trimStartSeconds: source.trim ?? undefined,
             thumbPositionSeconds: source.thumb ?? undefined,
+            thumbnailSizes: WEBP_THUMBNAIL_SIZES,
             audio: { tags: source.tags },
           };
           return cachedRenditions(p.renditionCache, input, out, { job: 'video', options }, () =>

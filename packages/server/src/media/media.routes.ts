@@ -12,6 +12,7 @@ import {
   RangeNotSatisfiableError,
   safeFileName,
 } from '../storage/store.ts';
+import { webpThumbnails } from './video-thumbnails.ts';
 
 /** `download`: '1' (or 'true') downloads under the file's own name; any other value is the name. */
 const mediaQuery = z.object({ download: z.string().max(300).optional() });
@@ -34,15 +35,18 @@ const PLAYLIST = /\.m3u8$/i;
  * name when `?download=1`. Downloads are counted, and so are plays: a player's first request for
  * a stream (no range, or a range from byte 0). Files on local disk are sent from here; objects
  * in S3 are a redirect to the bucket (presigned) or its CDN, so media bytes never pass through
- * the app, except HLS playlists behind presigned URLs (see streamThrough).
+ * the app, except HLS playlists behind presigned URLs (see streamThrough). A video thumbnail's
+ * WebP size that is missing is made from its JPEG first (video-thumbnails.ts).
  */
 export function mediaRoutes(app: FastifyInstance, { media, counters }: ApiDeps) {
+  const ensureThumbnail = webpThumbnails(media);
   app.get('/media/*', async (req, reply) => {
     // Already percent-decoded by the router (decoding again breaks keys holding '%').
     const key = (req.params as { '*': string })['*'];
     if (!isValidKey(key)) throw notFound('error.mediaNotFound');
     const { download } = parseInput(mediaQuery, req.query);
     const saveAs = download ? downloadName(key, download) : undefined;
+    await ensureThumbnail(key);
     const where = await media.locate(key, { downloadName: saveAs });
     const sermonId = key.split('/')[0] as string;
     const kind = VIDEO.test(key) ? 'video' : 'audio';

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { speechLikeAudio, testPatternVideo } from '@kerygma/ffmpeg/synth';
@@ -124,6 +124,16 @@ describe.each(BACKENDS)('upload → encode → media list on %s', (backend) => {
       'video/low.mp4',
     );
     expect(sermon.videoThumbnail).toMatch(/thumbnail\.jpg$/);
+    // The encode writes the WebP sizes beside the JPEG (none is left to make on request).
+    expect(sermon.videoThumbnailResizable).toBe(sermon.videoThumbnail.replace(/\.jpg$/, '-{size}.webp'));
+    const folder = path.dirname(decodeURIComponent(new URL(sermon.videoThumbnail).pathname).replace(/^\/media\//, ''));
+    expect(
+      readdirSync(path.join(t.mediaDir, folder))
+        .filter((f) => f.startsWith('thumbnail'))
+        .sort(),
+    ).toEqual(['thumbnail-360.webp', 'thumbnail-640.webp', 'thumbnail-96.webp', 'thumbnail.jpg']);
+    const poster = await t.app.inject(new URL(sermon.videoThumbnailResizable.replace('{size}', '640')).pathname);
+    expect([poster.statusCode, poster.headers['content-type']]).toEqual([200, 'image/webp']);
     expect(sermon.media.audio.length).toBe(3);
   }, 90_000);
 });

@@ -16,6 +16,7 @@ const RENDERING_CODE = [
   '@kerygma/ffmpeg/renditions/audio',
   '@kerygma/ffmpeg/renditions/video',
   '@kerygma/ffmpeg/renditions/hls',
+  '@kerygma/ffmpeg/renditions/thumbnail',
   '@kerygma/ffmpeg/waveform',
   '@kerygma/ffmpeg/run',
 ];
