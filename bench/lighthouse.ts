@@ -78,7 +78,7 @@ async function launchChromium(): Promise<() => void> {
   throw new Error('Chromium did not start');
 }
 
-/** One sermon with audio and its speaker, broadcaster and series, from the API. */
+/** One sermon with audio and its speaker, broadcaster and series, and a video sermon, from the API. */
 async function pickPages(origin: string): Promise<[string, string][]> {
   type Full = {
     sermonID: string;
@@ -86,24 +86,31 @@ async function pickPages(origin: string): Promise<[string, string][]> {
     speaker: { speakerID: number };
     broadcaster: { broadcasterID: string };
     series: { seriesID: number } | null;
-    media: { audio: { streamURL: string | null }[] };
+    media: { audio: { streamURL: string | null }[]; video: { streamURL: string | null }[] };
   };
-  let sermon: Full | undefined;
-  for (let page = 1; page <= 10 && !sermon; page++) {
-    const res = await fetch(`${origin}/api/v2/node/sermons?lite=false&sortBy=newest&pageSize=100&page=${page}`);
-    const list = (await res.json()) as { results: Full[] };
-    sermon = list.results.find((s) => s.series && s.media.audio.some((m) => m.streamURL));
-  }
+  const first = async (query: string, test: (s: Full) => boolean) => {
+    for (let page = 1; page <= 10; page++) {
+      const res = await fetch(`${origin}/api/v2/node/sermons?lite=false&pageSize=100&page=${page}&${query}`);
+      const found = ((await res.json()) as { results: Full[] }).results.find(test);
+      if (found) return found;
+    }
+    return undefined;
+  };
+  const sermon = await first('sortBy=newest', (s) => s.series !== null && s.media.audio.some((m) => m.streamURL));
+  const video = await first('requireVideo=true', (s) => s.media.video.some((m) => m.streamURL));
   if (!sermon) throw new Error('no demo sermon with audio and a series: seed the demo catalogue');
+  if (!video) throw new Error('no demo sermon with video: let the server encode the demo media');
   const word = sermon.displayTitle.split(/\s+/).find((w) => w.length > 4) ?? 'grace';
   return [
     ['home', '/'],
     ['sermon', `/sermons/${sermon.sermonID}`],
+    ['video sermon', `/sermons/${video.sermonID}`],
     ['speaker', `/speakers/${sermon.speaker.speakerID}`],
     ['broadcaster', `/broadcasters/${encodeURIComponent(sermon.broadcaster.broadcasterID)}`],
     ['series', `/series/${sermon.series?.seriesID}`],
     ['sermon list', '/sermons'],
     ['search', `/search?q=${encodeURIComponent(word.replace(/\W/g, ''))}`],
+    ['site map', '/sitemap'],
     ['404', '/this-page-does-not-exist'],
   ];
 }
