@@ -172,3 +172,39 @@ test('on a phone the filters fold away behind their name, so that sermons come f
   await expect(page.getByLabel('Language', { exact: true })).toBeVisible();
   await expect(page.getByText('Filter sermons', { exact: true })).toBeHidden();
 });
+
+test('a video sermon’s row shows its still: the WebP for the screen’s density, 96×54, linked to the sermon', async ({
+  browser,
+  baseURL,
+}) => {
+  for (const [scale, width] of [
+    [1, 96],
+    [2, 360],
+  ] as const) {
+    const context = await browser.newContext({
+      baseURL,
+      viewport: { width: 1280, height: 900 },
+      deviceScaleFactor: scale,
+    });
+    const page = await context.newPage();
+    await page.goto('/sermons/videos');
+    const row = rows(page)
+      .filter({ has: page.locator('.sermon-thumb') })
+      .first();
+    const still = row.locator('.sermon-thumb img');
+    await expect(still).toHaveAttribute('width', '96');
+    await expect(still).toHaveAttribute('height', '54');
+    await expect(still).toHaveAttribute('loading', 'lazy');
+    await expect(still).toHaveJSProperty('complete', true);
+    expect(await still.evaluate((img: HTMLImageElement) => [img.naturalWidth > 0, img.currentSrc])).toEqual([
+      true,
+      expect.stringMatching(new RegExp(`/video/thumbnail-${width}\\.webp$`)),
+    ]);
+    // The still and the title lead to the same sermon; only the title is in the tab order.
+    const title = row.locator('a.sermon-title');
+    await expect(row.locator('a.sermon-thumb')).toHaveAttribute('href', (await title.getAttribute('href')) ?? '');
+    await expect(row.locator('a.sermon-thumb')).toHaveAttribute('tabindex', '-1');
+    if (scale === 1) await expectNoAxeViolations(page);
+    await context.close();
+  }
+});

@@ -54,6 +54,23 @@ describe('sermonRowsHtml', () => {
     expect(html).toContain('<time datetime="PT1M35S">1:35</time><span class="sermon-badge">Video</span>');
   });
 
+  it('shows a video sermon’s still from its WebP sizes, linked to the sermon, lazy and sized', () => {
+    const webp = 'https://k.test/media/1/video/thumbnail-{size}.webp';
+    const html = sermonRowsHtml([sermon({ hasVideo: true, videoThumbnailResizable: webp })], all, context);
+    expect(html).toContain('<li class="sermon-row with-thumb" data-sermon-id="123">');
+    expect(html).toContain(
+      '<a class="sermon-thumb" href="/de/sermons/123" tabindex="-1" aria-hidden="true">' +
+        '<img src="https://k.test/media/1/video/thumbnail-96.webp" ' +
+        'srcset="https://k.test/media/1/video/thumbnail-96.webp 96w, https://k.test/media/1/video/thumbnail-360.webp 360w" ' +
+        'sizes="96px" width="96" height="54" alt="" loading="lazy" decoding="async"></a>',
+    );
+    // No still without video, or without WebP sizes (a full-size JPEG is too heavy for a row).
+    const jpeg = sermon({ hasVideo: true, videoThumbnailResizable: 'https://k.test/still.jpg' });
+    for (const row of [sermon({ videoThumbnailResizable: webp }), jpeg]) {
+      expect(sermonRowsHtml([row], all, context)).not.toContain('<img');
+    }
+  });
+
   it('marks the title, subtitle and series in the sermon’s language (WCAG 3.1.2)', () => {
     const html = sermonRowsHtml(
       [

@@ -3,15 +3,23 @@ import type { Translate } from '@kerygma/i18n/t';
 import { bibleTextName, eventTypeName } from './catalogue-names.ts';
 import { formatDate, formatDuration, isoDuration } from './format.ts';
 import { escapeHtml as e } from './html.ts';
+import { isSizedImage, sizedImage, sizedSrcset } from './images.ts';
 
 export type SermonRowColumns = { showSpeaker: boolean; showBroadcaster: boolean; showSeries: boolean };
 export type SermonRowContext = { t: Translate; href: (path: string) => string; lang: string };
+
+/**
+ * A video sermon's still beside its row: shown 96×54 (spec §9 thumbnail sizes 96 and 360; the
+ * 360 serves screens of 2× and more), lazy, and only from the WebP sizes (a JPEG would be the
+ * full frame).
+ */
+const THUMB = { width: 96, height: 54, widths: [96, 360] } as const;
 
 const duration = (s: LiteSermon) => (s.audioDurationSeconds > 0 ? s.audioDurationSeconds : s.videoDurationSeconds);
 
 /**
  * The `<li>` rows of <SermonList> as HTML: title, subtitle, speaker, broadcaster, series, date,
- * Bible text, event type, duration and a video badge, every value escaped. Built as a string
+ * Bible text, event type, duration and a video badge (and a video's still), every value escaped. Built as a string
  * because a sermon list is the largest part of most pages and Astro's per-element rendering of
  * 25 rows cost a tenth of a list page's render (bench/README.md, "Site pages").
  */
@@ -24,8 +32,16 @@ export function sermonRowsHtml(
   let html = '';
   for (const s of sermons) {
     const language = e(s.languageCode);
-    html += `<li class="sermon-row" data-sermon-id="${e(s.sermonID)}">`;
-    html += `<a class="sermon-title" href="${e(href(`/sermons/${encodeURIComponent(s.sermonID)}`))}" lang="${language}">${e(s.displayTitle)}</a>`;
+    const page = e(href(`/sermons/${encodeURIComponent(s.sermonID)}`));
+    const still = s.hasVideo && s.videoThumbnailResizable && isSizedImage(s.videoThumbnailResizable);
+    html += `<li class="sermon-row${still ? ' with-thumb' : ''}" data-sermon-id="${e(s.sermonID)}">`;
+    html += `<a class="sermon-title" href="${page}" lang="${language}">${e(s.displayTitle)}</a>`;
+    // The still links to the sermon too, out of the tab order and hidden from screen readers
+    // (the title is the same link).
+    if (still) {
+      const url = s.videoThumbnailResizable as string;
+      html += `<a class="sermon-thumb" href="${page}" tabindex="-1" aria-hidden="true"><img src="${e(sizedImage(url, THUMB.width))}" srcset="${e(sizedSrcset(url, THUMB.widths))}" sizes="${THUMB.width}px" width="${THUMB.width}" height="${THUMB.height}" alt="" loading="lazy" decoding="async"></a>`;
+    }
     const subtitle = shownSubtitle(s);
     if (subtitle) html += `<span class="sermon-subtitle" lang="${language}">${e(subtitle)}</span>`;
     html += '<span class="sermon-meta">';

@@ -153,6 +153,7 @@ const sermonCommon = {
   videoDownloadCount: z.number().int(),
   playCount: z.number().int(),
   videoThumbnail: z.string().nullable(),
+  videoThumbnailResizable: z.string().nullable(),
   waveformPeaksURL: z.string().nullable(),
 };
 
@@ -182,7 +183,6 @@ export const sermonSchema = z.object({
   archivedWebcastID: z.number().int().nullable(),
   audioMediaStatus: z.string().nullable(),
   videoMediaStatus: z.string().nullable(),
-  videoThumbnailResizable: z.string().nullable(),
   showCC: z.boolean(),
   acceptCopyright: z.boolean(),
   captionLanguages: z.object({ alpha_2: z.array(z.string()), alpha_3: z.array(z.string()) }),

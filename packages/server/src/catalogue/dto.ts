@@ -304,6 +304,7 @@ export function liteSermonDto(s: Row, urls: Urls): LiteSermon {
     videoDownloadCount: int(s.video_download_count),
     playCount: int(s.play_count),
     videoThumbnail: thumb ? mediaUrl(urls, thumb) : null,
+    videoThumbnailResizable: resizableThumbnailUrl(urls, thumb),
     waveformPeaksURL: s.waveform_storage_key
       ? `${urls.origin}/api/v2/node/sermons/${text(s.sermon_id)}/waveform`
       : null,
@@ -334,7 +335,6 @@ export function sermonDto(s: Row, media: Row[], urls: Urls): Sermon {
     archivedWebcastID: intOrNull(s.archived_webcast_id),
     audioMediaStatus: str(s.audio_media_status),
     videoMediaStatus: str(s.video_media_status),
-    videoThumbnailResizable: resizableThumbnailUrl(urls, str(s.video_thumbnail_storage_key)),
     showCC: bool(s.show_cc),
     acceptCopyright: bool(s.accept_copyright),
     captionLanguages: captionLanguages(media),
