@@ -161,3 +161,20 @@ export async function probe(file: string, options: ToolOptions = {}): Promise<Me
     sizeBytes,
   };
 }
+
+/** Codec and size of a still picture (a JPEG or WebP thumbnail), as ffprobe reads them. */
+export async function probePicture(file: string): Promise<{ codec?: string; width?: number; height?: number }> {
+  const { stdout } = await run('ffprobe', [
+    '-v',
+    'error',
+    '-show_entries',
+    'stream=codec_name,width,height',
+    '-of',
+    'json',
+    file,
+  ]);
+  const [s] = (
+    JSON.parse(stdout.toString('utf8')) as { streams: { codec_name: string; width: number; height: number }[] }
+  ).streams;
+  return { codec: s?.codec_name, width: s?.width, height: s?.height };
+}

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NotMediaError, probe } from '../probe.ts';
+import { NotMediaError, probe, probePicture } from '../probe.ts';
 import { FfmpegError, run } from '../run.ts';
 import { speechLikeAudio, testPatternVideo } from '../synth.ts';
 import { parseMediaPlaylist } from './hls.ts';
@@ -20,23 +20,6 @@ import {
 let dir: string;
 let source: string;
 let result: VideoRenditions;
-
-/** Codec and size of a still picture, as ffprobe reads them. */
-async function pictureOf(file: string) {
-  const { stdout } = await run('ffprobe', [
-    '-v',
-    'error',
-    '-show_entries',
-    'stream=codec_name,width,height',
-    '-of',
-    'json',
-    file,
-  ]);
-  const [s] = (
-    JSON.parse(stdout.toString('utf8')) as { streams: { codec_name: string; width: number; height: number }[] }
-  ).streams;
-  return { codec: s?.codec_name, width: s?.width, height: s?.height };
-}
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'kerygma-video-renditions-'));
@@ -112,7 +95,7 @@ describe('videoRenditions', () => {
       [96, 360, 640].map((w) => join(dir, 'out', `video/thumbnail-${w}.webp`)),
     );
     for (const w of result.thumbnail.webp) {
-      expect(await pictureOf(w.path), w.path).toEqual({ codec: 'webp', width: w.width, height: w.height });
+      expect(await probePicture(w.path), w.path).toEqual({ codec: 'webp', width: w.width, height: w.height });
     }
     // The same frame as the JPEG: the 640 WebP matches the JPEG scaled to its size.
     const [score] = await ssimAgainst(result.thumbnail.path, [

@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { probePicture } from '@kerygma/ffmpeg/probe';
 import { run } from '@kerygma/ffmpeg/run';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { s3Client, s3MediaStore } from '../storage/s3-store.ts';
@@ -18,23 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** Codec and size of a still picture, as ffprobe reads them. */
+/** Codec and size of a picture served as bytes. */
 async function pictureOf(bytes: Buffer) {
   const file = path.join(scratch, `probe-${Math.random().toString(36).slice(2)}`);
   writeFileSync(file, bytes);
-  const { stdout } = await run('ffprobe', [
-    '-v',
-    'error',
-    '-show_entries',
-    'stream=codec_name,width,height',
-    '-of',
-    'json',
-    file,
-  ]);
-  const s = (
-    JSON.parse(stdout.toString('utf8')) as { streams: { codec_name: string; width: number; height: number }[] }
-  ).streams[0];
-  return { codec: s?.codec_name, width: s?.width, height: s?.height };
+  return probePicture(file);
 }
 
 /** Sermon 1005 was encoded before WebP thumbnails: its video folder holds the JPEG alone. */
