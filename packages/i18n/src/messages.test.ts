@@ -121,9 +121,12 @@ describe('message files', () => {
       if (locale.code !== 'en' && locale.code !== 'gb') {
         it('is actually translated', async () => {
           const messages = await loadMessages(locale.code);
-          const same = englishKeys.filter((key) => lookup(messages, key) === lookup(en, key));
+          // Place names (US states: 'Texas', 'Ohio') are often the same in every language: they
+          // count neither way.
+          const words = englishKeys.filter((key) => !key.startsWith('usStates.'));
+          const same = words.filter((key) => lookup(messages, key) === lookup(en, key));
           // Brand name and loanwords (Audio, Video, Menu…) may stay English.
-          expect(same.length / englishKeys.length).toBeLessThan(0.15);
+          expect(same.length / words.length).toBeLessThan(0.15);
         });
       }
     });
