@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { reportCounts } from './test-counts.ts';
 
 /**
  * Adds up Vitest's and Playwright's JSON reports into one line: "N passed, N failed".
@@ -13,14 +14,9 @@ for (const file of process.argv.slice(2)) {
     failed += 1;
     continue;
   }
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  if ('numPassedTests' in report) {
-    passed += report.numPassedTests;
-    failed += report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
-  } else {
-    passed += report.stats.expected + (report.stats.flaky ?? 0);
-    failed += report.stats.unexpected;
-  }
+  const counts = reportCounts(JSON.parse(readFileSync(file, 'utf8')));
+  passed += counts.passed;
+  failed += counts.failed;
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
