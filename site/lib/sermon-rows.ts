@@ -1,4 +1,5 @@
 import type { LiteSermon } from '@kerygma/domain/catalogue';
+import { VIDEO_THUMBNAIL_WIDTHS, videoThumbnailHeight } from '@kerygma/domain/media';
 import type { Translate } from '@kerygma/i18n/t';
 import { bibleTextName, eventTypeName } from './catalogue-names.ts';
 import { formatDate, formatDuration, isoDuration } from './format.ts';
@@ -13,7 +14,13 @@ export type SermonRowContext = { t: Translate; href: (path: string) => string; l
  * 360 serves screens of 2× and more), lazy, and only from the WebP sizes (a JPEG would be the
  * full frame).
  */
-const THUMB = { width: 96, height: 54, widths: [96, 360] } as const;
+const THUMB_WIDTH = 96;
+const THUMB = {
+  width: THUMB_WIDTH,
+  height: videoThumbnailHeight(THUMB_WIDTH),
+  // Only sizes the media store makes (a missing one is a 404, not a resize).
+  widths: VIDEO_THUMBNAIL_WIDTHS.filter((width) => width <= 360),
+};
 
 const duration = (s: LiteSermon) => (s.audioDurationSeconds > 0 ? s.audioDurationSeconds : s.videoDurationSeconds);
 
