@@ -158,6 +158,8 @@ export class KgPlayer extends HTMLElement {
     this.hidden = false;
     this.dataset.kind = this.#kind;
     this.#renderMeta(sermon);
+    // The seek bar keeps the waveform's room while it loads (Player.astro), not growing under the finger.
+    this.#q('[data-player-seek]').toggleAttribute('data-wave', Boolean(sermon.waveformURL));
     this.#renderCaptions(sermon);
     this.#renderQualities();
 
