@@ -16,6 +16,7 @@ test('the footer leads to the site map, whose every link opens a page', async ({
     'Speakers',
     'Series',
     'Broadcasters',
+    'Hymns and psalms',
   ]);
   await expectNoAxeViolations(page);
 

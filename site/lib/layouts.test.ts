@@ -11,6 +11,10 @@ describe('layout selection', () => {
     expect(routeLayout('/')).toBe('site');
     expect(routeLayout('/sermons/1')).toBe('site');
     expect(routeLayout('/dashboards')).toBe('site');
+    expect(routeLayout('/hymnal/169/fullscreen')).toBe('standalone-modal');
+    expect(routeLayout('/psalter/scottish-23/fullscreen')).toBe('standalone-modal');
+    expect(routeLayout('/hymnal/169')).toBe('site');
+    expect(routeLayout('/hymnal/search/fullscreen')).toBe('site');
   });
 
   it('a requested layout wins; an unknown one falls back to default', () => {

@@ -66,7 +66,7 @@ export function searchHref(
 }
 
 /** The directories with a search page of their own, /{kind}/search/{search} (spec §2). */
-export type SearchPageKind = 'series' | 'speakers' | 'broadcasters';
+export type SearchPageKind = 'series' | 'speakers' | 'broadcasters' | 'hymnal' | 'psalter';
 
 /** The search page of a directory for `q`; searchFromSegment reads the query back. */
 export function searchPagePath(kind: SearchPageKind, q: string): string {

@@ -16,7 +16,8 @@ describe('the site map', () => {
     );
     // /series/recent is the list /series shows.
     const expected = directories.filter((p) => p !== '/series/recent');
-    expect(linked).toEqual(expect.arrayContaining(['/', '/search', ...expected]));
+    expect(linked).toEqual(expect.arrayContaining(['/', '/search', '/daily-devotional', ...expected]));
+    expect(linked).toEqual(expect.arrayContaining(['/hymnal', '/hymnal/search', '/psalter', '/psalter/search']));
     expect(linked).toEqual(
       expect.arrayContaining(['/sermons/date/week', '/sermons/date/50s', '/sermons/date/60s', '/sermons/date/70s']),
     );
@@ -26,7 +27,14 @@ describe('the site map', () => {
 
   it('names every section and link in each language', async () => {
     const english = siteMap(await getTranslator('en'));
-    expect(english.map((s) => s.heading)).toEqual(['General', 'Sermons', 'Speakers', 'Series', 'Broadcasters']);
+    expect(english.map((s) => s.heading)).toEqual([
+      'General',
+      'Sermons',
+      'Speakers',
+      'Series',
+      'Broadcasters',
+      'Hymns and psalms',
+    ]);
     for (const locale of LOCALE_CODES) {
       const sections = siteMap(await getTranslator(locale));
       const labels = sections.flatMap((s) => [s.heading, ...s.links.map((l) => l.label)]);

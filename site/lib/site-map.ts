@@ -36,11 +36,21 @@ export function siteMap(t: Translate): SiteMapSection[] {
       links: [
         { path: '/', label: t('nav.home') },
         { path: '/search', label: t('nav.search') },
+        { path: '/daily-devotional', label: t('devotional.title') },
       ],
     },
     { heading: t('nav.sermons'), path: '/sermons', links: sermons },
     { heading: t('nav.speakers'), path: '/speakers', links: speakers },
     { heading: t('nav.series'), path: '/series', links: series },
     { heading: t('nav.broadcasters'), path: '/broadcasters', links: broadcasters },
+    {
+      heading: t('hymnal.hymnsAndPsalms'),
+      links: [
+        { path: '/hymnal', label: t('hymnal.title') },
+        { path: '/hymnal/search', label: t('hymnal.search') },
+        { path: '/psalter', label: t('psalter.title') },
+        { path: '/psalter/search', label: t('psalter.search') },
+      ],
+    },
   ];
 }

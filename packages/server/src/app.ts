@@ -5,12 +5,14 @@ import { LOCALES } from '@kerygma/i18n/locales';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ApiDeps } from './app-deps.ts';
 import { broadcasterRoutes } from './broadcasters/broadcasters.routes.ts';
+import { devotionalRoutes } from './devotional/devotional.routes.ts';
 import { discoverRoutes } from './discover/discover.routes.ts';
 import { ApiError } from './errors.ts';
 import { API_BASE } from './http/api-base.ts';
 import { answerInProcess } from './http/in-process.ts';
 import { stringifyJson } from './http/json.ts';
 import { messageTranslator } from './http/messages.ts';
+import { hymnalRoutes } from './hymnal/hymnal.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { uploadRoutes } from './media/uploads.routes.ts';
 import { oembedRoutes } from './oembed/oembed.routes.ts';
@@ -108,6 +110,8 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
         speakerRoutes,
         seriesRoutes,
         discoverRoutes,
+        hymnalRoutes,
+        devotionalRoutes,
         referenceRoutes,
         searchRoutes,
         uploadRoutes,

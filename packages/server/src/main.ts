@@ -6,6 +6,7 @@ import { ensureReferenceData } from './catalogue/reference-data.ts';
 import { loadConfig } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
+import { ensureHymnalData } from './hymnal/hymnal-data.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import { postgresJobListener } from './jobs/listener.ts';
 import { parseRole, type Role } from './jobs/role.ts';
@@ -36,6 +37,7 @@ async function main() {
   const applied = await migrate(db);
   if (applied.length) log.info({ applied }, 'database migrated');
   await ensureReferenceData(db);
+  await ensureHymnalData(db);
   const media = await openMediaStore(config);
   if (config.demoData) {
     // Loaded only when wanted: production processes never load the demo generator.

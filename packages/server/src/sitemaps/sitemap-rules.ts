@@ -50,6 +50,9 @@ export const RANKS = {
   series: { priority: 0.6, changefreq: 'weekly' },
   scriptureBook: { priority: 0.6, changefreq: 'weekly' },
   scriptureChapter: { priority: 0.5, changefreq: 'weekly' },
+  // §9 "hymns 0.4 yearly"; psalms are the psalter's hymns.
+  hymns: { priority: 0.4, changefreq: 'yearly' },
+  psalms: { priority: 0.4, changefreq: 'yearly' },
 } as const satisfies Record<string, Rank>;
 
 /** Sermons-by-date pages: this year's change daily, older ones monthly. */
@@ -60,9 +63,10 @@ export function dateRank(year: number, currentYear: number): Rank {
 /**
  * Where a static page's lastmod comes from: 'catalogue' pages list sermons, speakers, series or
  * broadcasters and change with them (lastmod of the newest published sermon change); 'fixed'
- * pages are text that changes with releases (the floor date).
+ * pages are text that changes with releases (the floor date); 'daily' pages show another text
+ * each day (the daily devotional), so they change daily and name no lastmod.
  */
-export type StaticSource = 'catalogue' | 'fixed';
+export type StaticSource = 'catalogue' | 'fixed' | 'daily';
 
 /** Sections that show another section's list, whose address is their canonical one. */
 const SAME_AS_ANOTHER = new Set(['series/recent']);
@@ -70,11 +74,11 @@ const SAME_AS_ANOTHER = new Set(['series/recent']);
 /**
  * The public top-level and list pages of §2 that take no parameter and exist so far, English (no
  * prefix): home, every directory section that lists without a parameter (@kerygma/domain
- * directories), the date shortcuts, search and the site map page. A page joins when it is built:
- * a sitemap listing a missing page sends search engines to a 404 (e2e/sitemaps.spec.ts requests
- * every one). Never listed: sections showing another's list (/series/recent is /series),
- * per-user pages (library, my church, comments, settings, activation), tools (multiview,
- * promotions), sign-in pages, and every excluded path.
+ * directories), the date shortcuts, search, the site map page and the daily devotional. A page
+ * joins when it is built: a sitemap listing a missing page sends search engines to a 404
+ * (e2e/sitemaps.spec.ts requests every one). Never listed: sections showing another's list
+ * (/series/recent is /series), per-user pages (library, my church, comments, settings,
+ * activation), tools (multiview, promotions), sign-in pages, and every excluded path.
  */
 export const STATIC_PAGES: readonly { path: string; source: StaticSource }[] = [
   { path: '/', source: 'catalogue' },
@@ -90,4 +94,8 @@ export const STATIC_PAGES: readonly { path: string; source: StaticSource }[] = [
   ...['/week', '/50s', '/60s', '/70s'].map((p) => ({ path: `/sermons/date${p}`, source: 'catalogue' as const })),
   { path: '/search', source: 'fixed' },
   { path: '/sitemap', source: 'fixed' },
+  // The hymnal and psalter (their hymns and psalms are the hymns and psalms kinds).
+  { path: '/hymnal', source: 'fixed' },
+  { path: '/psalter', source: 'fixed' },
+  { path: '/daily-devotional', source: 'daily' },
 ];

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
+import { ensureHymnalData } from '../hymnal/hymnal-data.ts';
 import { loadFixture } from '../test/fixture.ts';
 import { BACKENDS, openTestDb, type TestDb } from '../test/test-db.ts';
 import { EXCLUDED_PATHS, isExcludedPath, LASTMOD_FLOOR } from './sitemap-rules.ts';
@@ -151,6 +152,7 @@ describe.each(BACKENDS)('sitemaps on %s', (backend) => {
     testDb = await openTestDb(backend);
     await loadFixture(testDb.db);
     await addTestRows(testDb.db);
+    await ensureHymnalData(testDb.db);
     app = await makeApp({ now, summaryTtlMs: 0 });
     split = await makeApp({ now, summaryTtlMs: 0, partSize: 25, videoPartSize: 2 });
     published = (
@@ -194,9 +196,8 @@ describe.each(BACKENDS)('sitemaps on %s', (backend) => {
       ]),
     );
     // 2025 has only a draft and a scheduled sermon; kinds without content have no file.
-    expect(names.filter((n) => /^(sermons-2025|articles|collections|hymns|psalms|news|releasenotes)/.test(n))).toEqual(
-      [],
-    );
+    expect(names.filter((n) => /^(sermons-2025|articles|collections|news|releasenotes)/.test(n))).toEqual([]);
+    expect(names.slice(-2)).toEqual(['hymns.xml', 'psalms.xml']);
     const lastmods = [...index.matchAll(/<lastmod>([^<]*)<\/lastmod>/g)].map((m) => m[1] as string);
     expect(lastmods).toHaveLength(names.length);
     expect(lastmods.every((d) => d >= LASTMOD_FLOOR)).toBe(true);
@@ -269,9 +270,31 @@ describe.each(BACKENDS)('sitemaps on %s', (backend) => {
     // The site map page is text that changes with releases: dated by the floor, not the catalogue.
     const siteMap = parseUrls(files['static.xml'] as string).find((u) => pathOf(u.loc) === '/sitemap');
     expect(siteMap).toMatchObject({ lastmod: LASTMOD_FLOOR, changefreq: 'monthly', priority: '1.0' });
+    // The daily devotional shows another day's readings every day: no lastmod to keep up to date.
+    const devotional = parseUrls(files['static.xml'] as string).find((u) => pathOf(u.loc) === '/daily-devotional');
+    expect(devotional).toEqual(expect.objectContaining({ changefreq: 'daily', priority: '1.0' }));
+    expect(devotional?.lastmod).toBeUndefined();
     expect(isExcludedPath('/dashboard/sermons')).toBe(true);
     expect(isExcludedPath('/admin')).toBe(true);
     expect(isExcludedPath('/administrators')).toBe(false);
+  });
+
+  it('lists every hymn and psalm at its page, 0.4 yearly (spec §9), never dated before the floor', () => {
+    const urls = (name: string) => parseUrls(files[name] as string);
+    const hymns = urls('hymns.xml');
+    expect(hymns).toHaveLength(274);
+    expect(hymns.map((u) => pathOf(u.loc))).toContain('/hymnal/169');
+    const psalms = urls('psalms.xml').map((u) => pathOf(u.loc));
+    expect(psalms).toHaveLength(575);
+    expect(psalms.slice(0, 2)).toEqual(['/psalter/1', '/psalter/2']);
+    expect(psalms).toEqual(expect.arrayContaining(['/psalter/413', '/psalter/scottish-23', '/psalter/scottish-6-2']));
+    for (const u of [...hymns, ...urls('psalms.xml')]) {
+      expect(u).toMatchObject({ priority: '0.4', changefreq: 'yearly' });
+      expect((u.lastmod ?? '') >= LASTMOD_FLOOR).toBe(true);
+    }
+    // Their directories are static pages.
+    const statics = urls('static.xml').map((u) => pathOf(u.loc));
+    expect(statics).toEqual(expect.arrayContaining(['/hymnal', '/psalter']));
   });
 
   it('lists entities by their public URLs', () => {
@@ -388,8 +411,8 @@ describe.each(BACKENDS)('sitemaps on %s', (backend) => {
       'nothing.xml',
       'articles.xml',
       'collections.xml',
-      'hymns.xml',
-      'psalms.xml',
+      'hymns-1.xml',
+      'psalms-2.xml',
       'news.xml',
       'releasenotes.xml',
       'sermons.xml',

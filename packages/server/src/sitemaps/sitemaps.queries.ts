@@ -284,3 +284,19 @@ export async function catalogueLastmod(db: Db): Promise<string | null> {
   );
   return row?.lastmod ?? null;
 }
+
+/** The tables of the hymns and psalms kinds (a few hundred rows each, product content). */
+export type SongTable = 'hymn' | 'psalter_selection';
+
+/** How many hymns or psalms there are, and the newest lastmod among them. */
+export async function songTotals(db: Db, table: SongTable): Promise<{ n: number; lastmod: string | null }> {
+  const [row] = await db.query<{ n: number; lastmod: string | null }>(
+    `SELECT count(*)::int AS n, max(${lastmodOf('updated_at')}) AS lastmod FROM ${table}`,
+  );
+  return row ?? { n: 0, lastmod: null };
+}
+
+/** Every hymn or psalm by its URL id in the book's order, with its lastmod. */
+export function songRows(db: Db, table: SongTable): Promise<{ id: string; lastmod: string }[]> {
+  return db.query(`SELECT id, ${lastmodOf('updated_at')} AS lastmod FROM ${table} ORDER BY seq`);
+}

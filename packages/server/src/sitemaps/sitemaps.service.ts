@@ -40,8 +40,11 @@ import {
   type Row,
   type ScriptureRow,
   SOURCES,
+  type SongTable,
   scriptureSummary,
   sermonSummary,
+  songRows,
+  songTotals,
   type TopicRow,
   topicSummary,
 } from './sitemaps.queries.ts';
@@ -61,10 +64,12 @@ import {
  *   topics.xml                      topics with published sermons
  *   hashtags[-N].xml                hashtags with published sermons
  *   videos[-N].xml                  published sermons with video, with Google video entries
+ *   hymns.xml                       the hymnal's hymns (/hymnal/{hymnID})
+ *   psalms.xml                      the psalter's psalms, both books (/psalter/{psalmID})
  *
  * A file exists only when it has at least one URL (the sitemaps.org schema requires one), so
- * kinds without content (articles, collections, hymns, psalms, news, release notes) are not in
- * the index and answer 404 until they have some.
+ * kinds without content (articles, collections, news, release notes) are not in the index and
+ * answer 404 until they have some.
  *
  * Big kinds are split into parts ("-N", only when there are two or more) of at most `partSize`
  * URLs (40,000; videos 10,000); parts are of equal size and cut at keys found from the index, so serving part N never
@@ -139,6 +144,13 @@ type Summary = {
 
 /** Years a sermons file can be named after (sermons-YYYY.xml). */
 const YEARS = { min: 1000, max: 9998 };
+
+/** The hymnal and psalter: one file each (a few hundred pages), at the pages' addresses. */
+const SONG_KINDS = {
+  hymns: { table: 'hymn', path: '/hymnal' },
+  psalms: { table: 'psalter_selection', path: '/psalter' },
+} as const satisfies Record<string, { table: SongTable; path: string }>;
+type SongKind = keyof typeof SONG_KINDS;
 
 const maxDate = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b);
 
@@ -288,6 +300,14 @@ export function createSitemaps(db: Db, options: Partial<SitemapOptions> = {}): S
             parts.map((p) => ({ name: fileName('videos', null, p, plan.parts), lastmod: s.videos.lastmod })),
           )
         : [];
+    const songFiles = (
+      await Promise.all(
+        (Object.keys(SONG_KINDS) as SongKind[]).map(async (kind) => {
+          const { n, lastmod } = await songTotals(db, SONG_KINDS[kind].table);
+          return n > 0 ? [{ name: `${kind}.xml`, lastmod }] : [];
+        }),
+      )
+    ).flat();
     const newest = <T extends { lastmod: string | null }>(rows: T[]) =>
       rows.reduce<string | null>((m, r) => maxDate(m, r.lastmod), null);
     const single = (name: string, rows: { lastmod: string | null }[]): SitemapFile[] =>
@@ -307,6 +327,7 @@ export function createSitemaps(db: Db, options: Partial<SitemapOptions> = {}): S
       ...single('topics.xml', s.topics),
       ...(hashtags ?? []),
       ...videos,
+      ...songFiles,
     ];
   }
 
@@ -428,7 +449,7 @@ export function createSitemaps(db: Db, options: Partial<SitemapOptions> = {}): S
     const entries = STATIC_PAGES.filter((p) => !isExcludedPath(p.path)).map((p) =>
       urlEntry({
         loc: p.path === '/' ? `${origin}/` : `${origin}${p.path}`,
-        lastmod: p.source === 'catalogue' ? catalogue : LASTMOD_FLOOR,
+        lastmod: p.source === 'catalogue' ? catalogue : p.source === 'fixed' ? LASTMOD_FLOOR : null,
         ...(p.source === 'fixed' ? RANKS.staticFixed : RANKS.static),
       }),
     );
@@ -496,6 +517,16 @@ export function createSitemaps(db: Db, options: Partial<SitemapOptions> = {}): S
     return write(`${kind}.xml`, URLSET_OPEN, URLSET_CLOSE, once(entries), log);
   }
 
+  async function openSongs(kind: SongKind, origin: string, log: SitemapLog): Promise<OpenedSitemap | null> {
+    const { table, path } = SONG_KINDS[kind];
+    const rows = await songRows(db, table);
+    if (rows.length === 0) return null;
+    const entries = rows.map((r) =>
+      urlEntry({ loc: `${origin}${path}/${segment(r.id)}`, lastmod: r.lastmod, ...RANKS[kind] }),
+    );
+    return write(`${kind}.xml`, URLSET_OPEN, URLSET_CLOSE, once(entries), log);
+  }
+
   async function openIndex(origin: string, log: SitemapLog): Promise<OpenedSitemap> {
     const list = await files();
     const entries = list.map((f) => indexEntry(`${origin}/sitemap/${f.name}`, f.lastmod));
@@ -522,6 +553,9 @@ export function createSitemaps(db: Db, options: Partial<SitemapOptions> = {}): S
         if (year === undefined || year < YEARS.min || year > YEARS.max || rest.length > 0) return null;
         return openKeyed('sermons', year, part ?? null, origin, log);
       }
+      case 'hymns':
+      case 'psalms':
+        return numbers.length === 0 ? openSongs(kind, origin, log) : null;
       case 'videos':
       case 'broadcasters':
       case 'speakers':

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { loadHymnalData } from './hymnal-source.ts';
+
+describe('the hymnal and psalter data', () => {
+  const data = loadHymnalData();
+
+  it('holds 274 hymns with unique ids (the Open Hymnal sourceIndex), each with words', () => {
+    expect(data.hymns).toHaveLength(274);
+    expect(new Set(data.hymns.map((h) => h.id)).size).toBe(274);
+    expect(data.hymns.every((h) => h.id === String(h.detail.hymnID) && h.seq === h.detail.hymnID)).toBe(true);
+    expect(data.hymns.every((h) => h.detail.stanzas.length > 0 && h.summary.firstLine.length > 0)).toBe(true);
+    // The hymnal's own numbers are not unique (X:1 is used six times).
+    expect(data.hymns.filter((h) => h.number === 1).length).toBeGreaterThan(1);
+  });
+
+  it('numbers the psalter 1-413 (1912) and scottish-1 to scottish-150 with 12 second versions (1650)', () => {
+    const ids = data.psalms.map((p) => p.id);
+    expect(ids).toHaveLength(575);
+    expect(new Set(ids).size).toBe(575);
+    expect(ids.slice(0, 413)).toEqual(Array.from({ length: 413 }, (_, i) => String(i + 1)));
+    const scottish = ids.slice(413);
+    expect(scottish.filter((id) => /^scottish-\d+$/.test(id))).toEqual(
+      Array.from({ length: 150 }, (_, i) => `scottish-${i + 1}`),
+    );
+    expect(scottish.filter((id) => /^scottish-\d+-2$/.test(id))).toEqual(
+      [6, 25, 45, 50, 67, 70, 100, 102, 124, 136, 143, 148].map((n) => `scottish-${n}-2`),
+    );
+    expect(new Set(data.psalms.map((p) => p.number))).toEqual(new Set(Array.from({ length: 150 }, (_, i) => i + 1)));
+  });
+
+  it('gives each tune one id and links it to its hymns', () => {
+    expect(new Set(data.tunes.map((t) => t.tuneID)).size).toBe(data.tunes.length);
+    const byId = new Map(data.tunes.map((t) => [t.tuneID, t]));
+    for (const h of data.hymns) {
+      if (h.tuneID) expect(byId.get(h.tuneID)?.hymnIDs).toContain(h.seq);
+    }
+    // A name sung in two metres has the metre in its ids.
+    expect(data.tunes.filter((t) => t.name === 'Ellacombe').map((t) => t.tuneID)).toEqual([
+      'ellacombe-7-6-7-6-7-6-7-6',
+      'ellacombe-8-6-8-6-8-6-8-6',
+    ]);
+  });
+
+  it('heads the parts of Psalm 119 in the Scottish Psalter by their Hebrew letters', () => {
+    const p119 = data.psalms.find((p) => p.id === 'scottish-119');
+    expect(p119?.detail.headings.map((h) => h.text).slice(0, 2)).toEqual([
+      'Beth: The 2nd Part.',
+      'Gimel: The 3rd Part.',
+    ]);
+    expect(p119?.detail.headings.every((h) => p119.detail.stanzas[h.beforeStanza]?.number === h.beforeStanza + 1)).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,69 @@
+import type { HymnDetail, PsalmDetail, Tune } from '@kerygma/domain/hymnal';
+import { loadHymnalData } from '@kerygma/domain/hymnal-source';
+import { getTranslator } from '@kerygma/i18n/t';
+import { describe, expect, it } from 'vitest';
+import { meterText, personText, psalmTitle, scriptureLabel, songListItem, songView } from './hymnal.ts';
+
+const data = loadHymnalData();
+const hymn = (id: number) => ({ ...data.hymns.find((h) => h.seq === id)?.detail, viewCount: 0 }) as HymnDetail;
+const psalm = (id: string) => ({ ...data.psalms.find((p) => p.id === id)?.detail, viewCount: 0 }) as PsalmDetail;
+const tune = (tuneID: string, name: string): Tune => ({
+  tuneID,
+  name,
+  meter: '10 10 10 10',
+  meterKey: '10.10.10.10',
+  hymnIDs: [],
+  psalmCount: 0,
+  hasAudio: false,
+});
+const href = (path: string) => `/de${path}`;
+
+describe('what a hymn or psalm page shows', () => {
+  it('names metres with their numbers and people with their dates', () => {
+    expect(meterText('C.M.', '8.6.8.6')).toBe('C.M. (8.6.8.6)');
+    expect(meterText('8 8 8 8', '8.8.8.8')).toBe('8.8.8.8 (L.M.)');
+    expect(meterText('7 7 7 7', '7.7.7.7')).toBe('7.7.7.7');
+    expect(meterText('Irregular', null)).toBe('Irregular');
+    expect(personText({ name: 'Isaac Watts', lifeDates: '1674-1748' })).toBe('Isaac Watts (1674-1748)');
+    expect(personText({ name: 'Latin', lifeDates: null })).toBe('Latin');
+  });
+
+  it('names the books of scripture references in the reader’s language', async () => {
+    const luke = { reference: 'Luke 24:29', osisAbbrev: 'Luke', passage: '24:29', book: 'luke', chapter: 24 };
+    const psalm23 = { reference: 'Psalm 23', osisAbbrev: 'Ps', passage: '23', book: 'psalms', chapter: 23 };
+    expect(scriptureLabel(await getTranslator('en'), luke)).toBe('Luke 24:29');
+    expect(scriptureLabel(await getTranslator('gb'), psalm23)).toBe('Psalm 23');
+    expect(scriptureLabel(await getTranslator('de'), luke)).toBe('Lukas 24:29');
+  });
+
+  it('shows a hymn with its own tune, or with another of its metre chosen by tuneID', async () => {
+    const t = await getTranslator('en');
+    const tunes = [tune('eventide', 'Eventide'), tune('slane', 'Slane')];
+    const own = songView(t, href, hymn(169), tunes, null);
+    expect(own).toMatchObject({ path: '/hymnal/169', tune: { tuneID: 'eventide' }, ownTune: null, titleLang: 'en' });
+    expect(own.facts.map((f) => f.label)).toEqual(['Words', 'Music', 'Tune', 'Meter', 'Section', 'Scripture']);
+    expect(own.facts.at(-1)?.items[0]).toEqual({ text: 'Luke 24:29', href: '/de/sermons/scripture/luke/24' });
+    const chosen = songView(t, href, hymn(169), tunes, 'slane');
+    expect(chosen).toMatchObject({ tune: { tuneID: 'slane', name: 'Slane' }, ownTune: { tuneID: 'eventide' } });
+    // A tune of another metre is not offered, so it is ignored.
+    expect(songView(t, href, hymn(169), tunes, 'st-anne').tune?.tuneID).toBe('eventide');
+  });
+
+  it('titles Scottish psalms in the reader’s language and lists psalms by number', async () => {
+    const de = await getTranslator('de');
+    expect(psalmTitle(de, psalm('scottish-23'))).toBe('Psalm 23');
+    expect(psalmTitle(de, psalm('scottish-6-2'))).toBe('Psalm 6, zweite Fassung');
+    expect(psalmTitle(de, psalm('53'))).toBe('The Lord Our Shepherd');
+    expect(songListItem(de, href, psalm('53'))).toEqual({
+      href: '/de/psalter/53',
+      title: 'The Lord Our Shepherd',
+      titleLang: 'en',
+      number: 'Nr. 53',
+      firstLine: "The Lord's my Shepherd, I'll not want",
+      detail: 'Psalm 23',
+    });
+    const view = songView(de, href, psalm('scottish-23'), [], null);
+    expect(view).toMatchObject({ kicker: 'Schottischer Reimpsalter (1650)', tune: null, path: '/psalter/scottish-23' });
+    expect(view.titleLang).toBeUndefined();
+  });
+});
