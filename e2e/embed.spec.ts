@@ -169,6 +169,89 @@ test('a playlist stays in place when its waveform comes, and a sermon picked bef
     .toBeGreaterThan(0.3);
 });
 
+/**
+ * Holds the page's scripts (a slow phone paints before they run): `hold()` stops them until the
+ * function it returns is called.
+ */
+async function scriptGate(page: Page): Promise<{ hold(): () => void }> {
+  let held = Promise.resolve();
+  await page.route('**/_astro/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return {
+    hold() {
+      let release!: () => void;
+      held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      return release;
+    },
+  };
+}
+
+test('an embed shows its player from the first paint, and nothing moves when the scripts run', async ({
+  page,
+  request,
+}) => {
+  // The player is on screen before its script has run, in its final size: the list below it is
+  // where it will stay (a tap aimed at an entry lands on it), and the title is there to read.
+  const scripts = await scriptGate(page);
+  let runScripts = scripts.hold();
+  await page.goto('/embed/classic/player/a', { waitUntil: 'commit' });
+  const entries = page.locator('nav ol a');
+  const second = entries.nth(1);
+  await expect(second).toBeVisible();
+  const first = JSON.parse((await entries.first().getAttribute('data-player-sermon')) ?? '{}') as { title: string };
+  const title = page.locator('kg-player [data-player-title]');
+  await expect(title).toBeVisible();
+  await expect(title).toHaveText(first.title);
+  expect(await page.evaluate(() => customElements.get('kg-player') === undefined)).toBe(true);
+  const before = await second.boundingBox();
+  expect(before).not.toBeNull();
+  runScripts();
+  // The player has loaded its sermon ('Loading' shown in the status line's room) and drawn its waveform.
+  await expect(page.locator('kg-player')).not.toHaveAttribute('data-state', 'static');
+  await expect(page.locator('kg-player').getByRole('status')).not.toBeEmpty();
+  await expect(page.locator('kg-player [data-player-seek]')).toHaveClass(/has-wave/);
+  await expect(title).toHaveText(first.title);
+  expect(await second.boundingBox()).toEqual(before);
+
+  // A video embed (its iframe's size, embedSize): the 16:9 screen with the poster before the script.
+  const video = await sermonWith(request, 'video');
+  await page.setViewportSize({ width: 640, height: 580 });
+  runScripts = scripts.hold();
+  await page.goto(`/embed/classic/player/v/${video.sermonID}`, { waitUntil: 'commit' });
+  const screen = page.locator('kg-player [data-player-screen]');
+  await expect(screen).toBeVisible();
+  await expect(page.locator('kg-player video')).toHaveAttribute('poster', /.+/);
+  expect(await page.evaluate(() => customElements.get('kg-player') === undefined)).toBe(true);
+  const box = await screen.boundingBox();
+  expect(box?.width).toBeGreaterThan(600);
+  expect((box?.width ?? 0) / (box?.height ?? 1)).toBeCloseTo(16 / 9, 1);
+  const controls = await page.getByRole('button', { name: 'Play', exact: true }).boundingBox();
+  runScripts();
+  await expect(page.locator('kg-player')).not.toHaveAttribute('data-state', 'static');
+  await expect(page.locator('kg-player').getByRole('status')).not.toBeEmpty();
+  expect(await screen.boundingBox()).toEqual(box);
+  expect(await page.getByRole('button', { name: 'Play', exact: true }).boundingBox()).toEqual(controls);
+});
+
+test('Play pressed before the player has loaded plays once it has', async ({ page, request }) => {
+  // A slow phone shows the embed's controls before their script has run.
+  const sermon = await sermonWith(request, 'audio');
+  const scripts = await scriptGate(page);
+  const runScripts = scripts.hold();
+  await page.goto(`/embed/classic/player/a/${sermon.sermonID}`, { waitUntil: 'commit' });
+  const play = page.getByRole('button', { name: 'Play', exact: true });
+  await play.click();
+  expect(await page.evaluate(() => customElements.get('kg-player') === undefined)).toBe(true);
+  runScripts();
+  await expect
+    .poll(() => page.locator('kg-player video').evaluate((m: HTMLMediaElement) => m.currentTime))
+    .toBeGreaterThan(0.3);
+});
+
 test('pop out opens the player in a 766x720 window that carries on from where it was', async ({ page, request }) => {
   const sermon = await sermonWith(request, 'audio');
   await page.goto(`/embed/classic/player/a/${sermon.sermonID}`);

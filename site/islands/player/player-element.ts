@@ -1,3 +1,4 @@
+import { clock, format, playableKind, playerMeta } from './meta.ts';
 import { lastPlayed, resumablePosition, savedPosition, savePosition } from './resume.ts';
 import { inLanguage } from './sermon-media.ts';
 import { loadSettings, type PlayerSettings, SPEEDS, saveSettings } from './settings.ts';
@@ -44,18 +45,6 @@ const SLIDER_PAGE = 60;
 
 /** Astro's `astro:before-swap` event: the page to come, before it replaces this one. */
 type BeforeSwap = Event & { newDocument: Document };
-
-const format = (template: string, values: Record<string, string>) =>
-  template.replace(/\{(\w+)\}/g, (all, name: string) => values[name] ?? all);
-
-/** 75 → '1:15', 3723 → '1:02:03' (same rule as site/lib/format.ts formatDuration). */
-export function clock(seconds: number): string {
-  const s = Math.max(0, Math.floor(Number.isFinite(seconds) ? seconds : 0));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const rest = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
-}
 
 const storage = (): Storage | undefined => {
   try {
@@ -134,7 +123,13 @@ export class KgPlayer extends HTMLElement {
     this.#applySettings();
     const own = this.querySelector('script[data-player-sermon]');
     if (own?.textContent) {
-      this.load(JSON.parse(own.textContent) as PlayerSermon, (this.dataset.kind as PlayerKind) ?? 'audio');
+      // Play pressed in an embed before this module ran (Player.astro's inline script).
+      const early = window as Early;
+      const pressed = this.mode === 'embed' && early.kgEmbedPlayPressed === true;
+      early.kgEmbedPlayPressed = false;
+      this.load(JSON.parse(own.textContent) as PlayerSermon, (this.dataset.kind as PlayerKind) ?? 'audio', {
+        autoplay: pressed,
+      });
     } else if (this.mode === 'page') {
       const last = lastPlayed(storage());
       if (last) this.load(this.#inPageLanguage(last.sermon), last.kind);
@@ -149,12 +144,12 @@ export class KgPlayer extends HTMLElement {
 
   /** Loads a sermon; asks about resuming when it was left part-way (spec §4 resume 'ask'). */
   load(sermon: PlayerSermon, kind: PlayerKind, options: LoadOptions = {}) {
-    const useKind: PlayerKind = kind === 'video' && sermon.video.length > 0 ? 'video' : 'audio';
-    if (useKind === 'audio' && !sermon.audio && sermon.video.length === 0) return;
+    const playable = playableKind(sermon, kind);
+    if (!playable) return;
     this.#teardown();
     this.#sermon = sermon;
     this.#startedBy = options.from ?? null;
-    this.#kind = sermon.audio || useKind === 'video' ? useKind : 'video';
+    this.#kind = playable;
     this.hidden = false;
     this.dataset.kind = this.#kind;
     this.#renderMeta(sermon);
@@ -280,11 +275,14 @@ export class KgPlayer extends HTMLElement {
     if (label !== undefined) this.#status(label, this.#state !== 'playing' && this.#state !== 'paused');
   }
 
-  /** Says `text` to screen readers (the status region), and on screen too if `shown`. */
+  /**
+   * Says `text` to screen readers (the status region), and on screen too if `shown` (an embed
+   * keeps the line's room either way: Player.astro).
+   */
   #status(text: string, shown = false) {
     const status = this.#q('[data-player-status]');
     status.textContent = text;
-    status.classList.toggle('sr-only', !shown);
+    status.toggleAttribute('data-shown', shown);
   }
 
   /** Says what a shortcut changed that has no words on screen: volume, mute and speed. */
@@ -389,7 +387,7 @@ export class KgPlayer extends HTMLElement {
     const m = this.#media;
     if (!source) return;
     this.#event('load');
-    m.poster = this.#kind === 'video' ? (this.#sermon?.poster ?? '') : '';
+    m.poster = this.#sermon ? playerMeta(this.#sermon, this.#kind).poster : '';
     m.defaultPlaybackRate = this.#settings.speed;
     if (source.adaptive && !m.canPlayType('application/vnd.apple.mpegurl')) {
       // hls.js only where the browser cannot play HLS itself.
@@ -456,18 +454,20 @@ export class KgPlayer extends HTMLElement {
 
   // ---- rendering -------------------------------------------------------------------------
 
+  /** The sermon's title, byline and art, and the video screen: what Player.astro renders for an embed (meta.ts). */
   #renderMeta(s: PlayerSermon) {
+    const meta = playerMeta(s, this.#kind);
     const title = this.#q<HTMLAnchorElement>('[data-player-title]');
-    title.textContent = s.title;
-    title.href = s.pageURL;
-    if (s.language) title.lang = s.language;
+    title.textContent = meta.title;
+    title.href = meta.href;
+    if (meta.lang) title.lang = meta.lang;
     else title.removeAttribute('lang');
-    this.#q('[data-player-byline]').textContent = `${s.speaker} · ${s.broadcaster}`;
+    this.#q('[data-player-byline]').textContent = meta.byline;
     const art = this.#q<HTMLImageElement>('[data-player-art]');
-    art.hidden = !s.artwork;
-    if (s.artwork) art.src = s.artwork;
-    this.#q('[data-player-screen]').hidden = this.#kind !== 'video';
-    this.#q('[data-act="fullscreen"]').hidden = this.#kind !== 'video';
+    art.hidden = !meta.artwork;
+    if (meta.artwork) art.src = meta.artwork;
+    this.#q('[data-player-screen]').hidden = !meta.video;
+    this.#q('[data-act="fullscreen"]').hidden = !meta.video;
     this.#renderTime();
   }
 
@@ -784,8 +784,8 @@ function play(button: HTMLElement) {
   else player.load(sermon, kind, { autoplay: true, from: button });
 }
 
-/** Set by Player.astro's inline script: play buttons pressed before this module ran. */
-type Early = { kgPlayerQueue?: HTMLElement[]; kgPlayerReady?: boolean };
+/** Set by Player.astro's inline scripts: play buttons (or an embed's Play) pressed before this module ran. */
+type Early = { kgPlayerQueue?: HTMLElement[]; kgPlayerReady?: boolean; kgEmbedPlayPressed?: boolean };
 
 if (!customElements.get('kg-player')) {
   customElements.define('kg-player', KgPlayer);

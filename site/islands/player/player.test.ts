@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { clock, playableKind, playerMeta } from './meta.ts';
 import { MIN_PEAK, peaksFromWaveform } from './peaks.ts';
 import { lastPlayed, RESUME_KEY, resumablePosition, savedPosition, savePosition } from './resume.ts';
 import { DEFAULT_SETTINGS, loadSettings, PLAYER_SETTINGS_KEY, parseSettings, saveSettings } from './settings.ts';
@@ -163,5 +164,46 @@ describe('resume', () => {
     expect(lastPlayed(storage)).toBeNull();
     (storage as unknown as MemoryStorage).setItem(RESUME_KEY, 'garbage');
     expect(lastPlayed(storage)).toBeNull();
+  });
+});
+
+describe('what the player shows of a sermon (server and script alike)', () => {
+  const source = { url: 'x', height: null, adaptive: false };
+  const sermon = {
+    title: 'Grace',
+    language: 'de',
+    speaker: 'A. Speaker',
+    broadcaster: 'A Church',
+    pageURL: '/sermons/42',
+    artwork: 'art.jpg',
+    poster: 'still.webp',
+    audio: source,
+    video: [source],
+  } as PlayerSermon;
+
+  it('plays video only when there is one, and video when there is no audio', () => {
+    expect(playableKind(sermon, 'video')).toBe('video');
+    expect(playableKind({ ...sermon, video: [] }, 'video')).toBe('audio');
+    expect(playableKind({ ...sermon, audio: null }, 'audio')).toBe('video');
+    expect(playableKind({ ...sermon, audio: null, video: [] }, 'audio')).toBeUndefined();
+  });
+
+  it('title, link, byline and art; the screen and poster for video only', () => {
+    expect(playerMeta(sermon, 'video')).toEqual({
+      title: 'Grace',
+      href: '/sermons/42',
+      lang: 'de',
+      byline: 'A. Speaker · A Church',
+      artwork: 'art.jpg',
+      video: true,
+      poster: 'still.webp',
+    });
+    expect(playerMeta({ ...sermon, language: '', artwork: null }, 'audio')).toMatchObject({
+      lang: undefined,
+      artwork: null,
+      video: false,
+      poster: '',
+    });
+    expect([clock(75), clock(3723), clock(Number.NaN)]).toEqual(['1:15', '1:02:03', '0:00']);
   });
 });
