@@ -37,7 +37,7 @@ export type PlayerMeta = {
   href: string;
   lang: string | undefined;
   byline: string;
-  /** Album art (shown 48 px square), null for none. */
+  /** Album art (shown 48 px square: the 96 px size when known), null for none. */
   artwork: string | null;
   /** The 16:9 screen (and the fullscreen button) are shown: a video. */
   video: boolean;
@@ -52,7 +52,7 @@ export function playerMeta(s: PlayerSermon, kind: PlayerKind): PlayerMeta {
     href: s.pageURL,
     lang: s.language || undefined,
     byline: `${s.speaker} · ${s.broadcaster}`,
-    artwork: s.artwork || null,
+    artwork: s.thumbnail || s.artwork || null,
     video,
     poster: video ? (s.poster ?? '') : '',
   };

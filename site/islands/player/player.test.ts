@@ -204,6 +204,8 @@ describe('what the player shows of a sermon (server and script alike)', () => {
       video: false,
       poster: '',
     });
+    // The 48 px square takes the 96 px art; a position saved before there was one, the large art.
+    expect(playerMeta({ ...sermon, thumbnail: 'art-96.jpg' }, 'audio').artwork).toBe('art-96.jpg');
     expect([clock(75), clock(3723), clock(Number.NaN)]).toEqual(['1:15', '1:02:03', '0:00']);
   });
 });

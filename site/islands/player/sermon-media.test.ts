@@ -35,6 +35,7 @@ describe('toPlayerSermon', () => {
     );
     expect(s.audio).toEqual({ url: 'https://x.test/high.mp3', height: null, adaptive: false });
     expect(s.artwork).toBe('https://x.test/art.svg?size=512');
+    expect(s.thumbnail).toBe('https://x.test/art.svg?size=96');
     expect(s.seriesID).toBe(7);
     // The title's language, for its lang attribute in the player (WCAG 3.1.2).
     expect(s.language).toBe('ko');

@@ -74,6 +74,8 @@ export function inLanguage(sermon: PlayerSermon, uiLanguage: string, sermons: st
 
 /** Album art URLs carry a `{size}` placeholder (spec §3); the lock screen wants a large square. */
 const sized = (url: string | null | undefined, size: number) => (url ? sizedImage(url, size) : null);
+/** The player shows the art 48 px square: 96 px covers screens of two device pixels per px. */
+const THUMBNAIL_SIZE = 96;
 /** The video's poster: its 640 WebP still, the one the sermon page's play button shows on wide screens. */
 const POSTER_WIDTH = 640;
 
@@ -89,6 +91,8 @@ export function toPlayerSermon(sermon: Sermon, pageURL: string, uiLanguage: stri
     seriesID: sermon.series?.seriesID ?? null,
     pageURL,
     artwork: sized(sermon.speaker.albumArtURL, 512) ?? sized(sermon.broadcaster.albumArtURL, 512),
+    thumbnail:
+      sized(sermon.speaker.albumArtURL, THUMBNAIL_SIZE) ?? sized(sermon.broadcaster.albumArtURL, THUMBNAIL_SIZE),
     poster: sermon.videoThumbnail && (sized(sermon.videoThumbnailResizable, POSTER_WIDTH) ?? sermon.videoThumbnail),
     durationSeconds: sermon.audioDurationSeconds || sermon.videoDurationSeconds,
     audio: pickAudio(sermon.media.audio),

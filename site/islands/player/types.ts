@@ -29,6 +29,8 @@ export type PlayerSermon = {
   pageURL: string;
   /** Square album art for the lock screen (Media Session), if any. */
   artwork: string | null;
+  /** The same art at 96 px, for the player's 48 px square; missing in positions saved before it. */
+  thumbnail?: string | null;
   /** Video poster frame. */
   poster: string | null;
   durationSeconds: number;
