@@ -107,12 +107,72 @@ test('from the psalter to a psalm of 1912, and to the same psalm in the Scottish
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Psalm 23');
 });
 
+test('the psalter again under /rewrite: its links stay there, its canonical pages are the psalter’s', async ({
+  page,
+}) => {
+  // The index lists 575 psalms.
+  test.setTimeout(120_000);
+  const canonical = page.locator('link[rel=canonical]');
+  await page.goto('/rewrite/psalter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Psalter');
+  await expect(canonical).toHaveAttribute('href', /^https?:\/\/[^/]+\/psalter$/);
+  const books = page.getByRole('navigation', { name: 'Hymns and psalms' });
+  await expect(books.getByRole('link', { name: 'Psalter' })).toHaveAttribute('href', '/rewrite/psalter');
+  await expect(books.getByRole('link', { name: 'Hymnal' })).toHaveAttribute('href', '/hymnal');
+
+  await page.getByRole('list', { name: 'Psalm 23' }).getByRole('link', { name: 'The Lord Our Shepherd' }).click();
+  await expect(page).toHaveURL(/\/rewrite\/psalter\/53$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('The Lord Our Shepherd');
+  await expect(canonical).toHaveAttribute('href', /^https?:\/\/[^/]+\/psalter\/53$/);
+  await expect(page.locator('meta[name=robots]')).toHaveCount(0);
+  await expect(
+    page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Psalter' }),
+  ).toHaveAttribute('href', '/rewrite/psalter');
+  await expect(
+    page
+      .getByRole('region', { name: 'Psalm 23 elsewhere in the psalter' })
+      .getByRole('link', { name: 'Psalm 23', exact: true }),
+  ).toHaveAttribute('href', '/rewrite/psalter/scottish-23');
+  await expect(
+    page.getByRole('region', { name: 'Tunes in this meter' }).getByRole('link', { name: 'St. Anne' }),
+  ).toHaveAttribute('href', '/rewrite/psalter/53?tuneID=st-anne');
+  await expectNoAxeViolations(page, { label: '/rewrite/psalter/53' });
+
+  await page.getByRole('link', { name: 'Full screen' }).click();
+  await expect(page).toHaveURL(/\/rewrite\/psalter\/53\/fullscreen$/);
+  await expect(page.locator('html')).toHaveAttribute('data-layout', 'standalone-modal');
+  await expect(canonical).toHaveAttribute('href', /^https?:\/\/[^/]+\/psalter\/53$/);
+  await page.getByRole('link', { name: 'Leave full screen' }).click();
+  await expect(page).toHaveURL(/\/rewrite\/psalter\/53$/);
+
+  // A search from there stays there; its results are no pages for search engines.
+  await page.goto('/rewrite/psalter');
+  await page.getByLabel('Title, first line, psalm or words').fill('shepherd');
+  await page.getByRole('search', { name: 'Search the psalter' }).getByRole('button', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/rewrite\/psalter\/search\/shepherd$/);
+  const results = page.getByRole('list', { name: 'Search results for “shepherd”' }).getByRole('link');
+  await expect(results.first()).toHaveAttribute('href', /^\/rewrite\/psalter\/[^/]+$/);
+  await expect(page.locator('meta[name=robots]')).toHaveAttribute('content', 'noindex');
+
+  // Under a language prefix as everywhere.
+  const german = await page.goto('/de/rewrite/psalter/53');
+  expect(german?.status()).toBe(200);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('link', { name: 'Vollbild' })).toHaveAttribute(
+    'href',
+    '/de/rewrite/psalter/53/fullscreen',
+  );
+  await expect(canonical).toHaveAttribute('href', /^https?:\/\/[^/]+\/de\/psalter\/53$/);
+});
+
 test('a hymn or psalm that does not exist is a 404 page that says so', async ({ page }) => {
   for (const [path, message] of [
     ['/hymnal/9999', 'Hymn not found'],
     ['/hymnal/not-a-number/fullscreen', 'Hymn not found'],
     ['/psalter/414', 'Psalm not found'],
     ['/psalter/scottish-151', 'Psalm not found'],
+    ['/rewrite/psalter/414', 'Psalm not found'],
+    ['/rewrite/psalter/scottish-151/fullscreen', 'Psalm not found'],
   ] as const) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);

@@ -2,7 +2,16 @@ import type { HymnDetail, PsalmDetail, Tune } from '@kerygma/domain/hymnal';
 import { loadHymnalData } from '@kerygma/domain/hymnal-source';
 import { getTranslator } from '@kerygma/i18n/t';
 import { describe, expect, it } from 'vitest';
-import { meterText, personText, psalmTitle, scriptureLabel, songListItem, songView } from './hymnal.ts';
+import {
+  loadBookSearch,
+  meterText,
+  personText,
+  psalmTitle,
+  REWRITE,
+  scriptureLabel,
+  songListItem,
+  songView,
+} from './hymnal.ts';
 
 const data = loadHymnalData();
 const hymn = (id: number) => ({ ...data.hymns.find((h) => h.seq === id)?.detail, viewCount: 0 }) as HymnDetail;
@@ -65,5 +74,22 @@ describe('what a hymn or psalm page shows', () => {
     const view = songView(de, href, psalm('scottish-23'), [], null);
     expect(view).toMatchObject({ kicker: 'Schottischer Reimpsalter (1650)', tune: null, path: '/psalter/scottish-23' });
     expect(view.titleLang).toBeUndefined();
+  });
+
+  it('keeps the links of the psalter served under /rewrite there, its canonical path the psalter’s', async () => {
+    const de = await getTranslator('de');
+    expect(songListItem(de, href, psalm('53'), { mount: REWRITE }).href).toBe('/de/rewrite/psalter/53');
+    expect(songView(de, href, psalm('53'), [], null, REWRITE)).toMatchObject({
+      path: '/psalter/53',
+      mount: '/rewrite',
+    });
+    expect(songView(de, href, psalm('53'), [], null)).toMatchObject({ path: '/psalter/53', mount: '' });
+    // A search typed there moves into the address there.
+    const url = new URL('https://kerygma.test/rewrite/psalter/search?q=shepherd');
+    const api = {} as Parameters<typeof loadBookSearch>[0];
+    expect(await loadBookSearch(api, 'psalter', undefined, url, REWRITE)).toEqual({
+      kind: 'redirect',
+      location: '/rewrite/psalter/search/shepherd',
+    });
   });
 });

@@ -36,6 +36,15 @@ export const BOOKS = {
   psalter: { path: '/psalter', psalter: true, notFound: 'error.psalmNotFound', title: 'psalter.title' },
 } as const;
 
+/**
+ * Where a book's pages are served: at their own paths (''), or the psalter's again under
+ * /rewrite (spec §2 /rewrite/psalter…). Links on those pages stay under /rewrite; each page's
+ * canonical address is its /psalter one, and robots.txt and the sitemaps leave /rewrite out
+ * (@kerygma/domain/excluded-paths).
+ */
+export const REWRITE = '/rewrite';
+export type Mount = '' | typeof REWRITE;
+
 /** The book and its list change only with a release: browsers and shared caches may keep pages a while. */
 export const BOOK_CACHE_CONTROL = 'public, max-age=300';
 
@@ -139,13 +148,13 @@ export function songListItem(
   t: Translate,
   href: (path: string) => string,
   s: SongSummary,
-  /** `psalm: false` where the list is of one psalm already. */
-  options: { psalm?: boolean } = {},
+  /** `psalm: false` where the list is of one psalm already; `mount` where the list's page is served. */
+  options: { psalm?: boolean; mount?: Mount } = {},
 ): SongListItem {
   if ('psalmID' in s) {
     const scottish = s.edition === '1650';
     return {
-      href: href(songPath('psalter', s.psalmID)),
+      href: href(`${options.mount ?? ''}${songPath('psalter', s.psalmID)}`),
       title: psalmTitle(t, s),
       ...(scottish ? {} : { titleLang: 'en' as const }),
       number: scottish ? t('psalter.edition1650') : t('psalter.number', { number: s.number ?? '' }),
@@ -168,7 +177,9 @@ export type Fact = { label: string; items: { text: string; href?: string; lang?:
 /** Everything a hymn's or psalm's page shows, ready to render. */
 export type SongView = {
   book: BookKey;
+  /** The page's canonical path ('/psalter/53'); it is served at `mount` + `path`. */
   path: string;
+  mount: Mount;
   title: string;
   titleLang?: 'en';
   kicker: string;
@@ -200,6 +211,7 @@ export function songView(
   song: Song,
   tunes: readonly Tune[],
   chosen: string | null,
+  mount: Mount = '',
 ): SongView {
   const pick = tunes.find((x) => x.tuneID === chosen);
   const scripture = (links: readonly ScriptureLink[]): Fact => ({
@@ -220,6 +232,7 @@ export function songView(
     return {
       book: 'psalter',
       path: songPath('psalter', song.psalmID),
+      mount,
       title,
       ...(song.edition === '1912' ? { titleLang: 'en' as const } : {}),
       kicker,
@@ -247,6 +260,7 @@ export function songView(
   return {
     book: 'hymnal',
     path: songPath('hymnal', String(song.hymnID)),
+    mount,
     title: song.title,
     titleLang: 'en',
     kicker: t('hymnal.hymn'),
@@ -324,6 +338,7 @@ export async function loadSongPage(
   book: BookKey,
   id: string | undefined,
   url: URL,
+  mount: Mount = '',
 ): Promise<SongPageData | undefined> {
   const { api, t, href } = locals;
   const song = id ? await loadSong(api, book, id) : undefined;
@@ -332,10 +347,10 @@ export async function loadSongPage(
     loadTunes(api, song.meterKey),
     isPsalm(song) ? loadPsalm(api, song.psalm) : Promise.resolve([]),
   ]);
-  const view = songView(t, href, song, tunes, url.searchParams.get('tuneID'));
+  const view = songView(t, href, song, tunes, url.searchParams.get('tuneID'), mount);
   const related = family
     .filter((p) => songId(p) !== songId(song))
-    .map((p) => songListItem(t, href, p, { psalm: false }));
+    .map((p) => songListItem(t, href, p, { psalm: false, mount }));
   return {
     song,
     view,
@@ -359,9 +374,10 @@ export async function loadBookSearch(
   book: BookKey,
   segment: string | undefined,
   url: URL,
+  mount: Mount = '',
 ): Promise<BookSearch> {
   const q = url.searchParams.get('q');
-  if (q?.trim()) return { kind: 'redirect', location: searchPagePath(book, q) };
+  if (q?.trim()) return { kind: 'redirect', location: `${mount}${searchPagePath(book, q)}` };
   const value = searchFromSegment(segment);
   const tooShort = tooShortToSearch(value);
   const page = pageFrom(url);

@@ -13,6 +13,8 @@ describe('layout selection', () => {
     expect(routeLayout('/dashboards')).toBe('site');
     expect(routeLayout('/hymnal/169/fullscreen')).toBe('standalone-modal');
     expect(routeLayout('/psalter/scottish-23/fullscreen')).toBe('standalone-modal');
+    expect(routeLayout('/rewrite/psalter/53/fullscreen')).toBe('standalone-modal');
+    expect(routeLayout('/rewrite/hymnal/169/fullscreen')).toBe('site');
     expect(routeLayout('/hymnal/169')).toBe('site');
     expect(routeLayout('/hymnal/search/fullscreen')).toBe('site');
   });

@@ -49,9 +49,10 @@ export function routeLayout(path: string): LayoutName {
   if (first === 'django') return 'dashboard-django';
   if (first === 'video-wall') return 'video-wall';
   if (first === 'embed') return 'embed';
-  // A hymn or psalm projected full screen (spec §2 /hymnal/{hymnID}/fullscreen): the words alone.
-  // ('/hymnal/search/fullscreen' is a search for the word.)
-  if (/^\/(hymnal|psalter)\/(?!search\/)[^/]+\/fullscreen$/.test(path)) return 'standalone-modal';
+  // A hymn or psalm projected full screen (spec §2 /hymnal/{hymnID}/fullscreen, also under
+  // /rewrite/psalter): the words alone. ('/hymnal/search/fullscreen' is a search for the word.)
+  if (/^(?:\/rewrite(?=\/psalter\/))?\/(?:hymnal|psalter)\/(?!search\/)[^/]+\/fullscreen$/.test(path))
+    return 'standalone-modal';
   return 'site';
 }
 

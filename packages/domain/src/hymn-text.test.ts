@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   alsoKnownAs,
   cleanTopic,
   firstLineOf,
   letterOf,
+  lineMeter,
   parsePerson,
   people,
   scriptureLinks,
@@ -13,6 +16,8 @@ import {
   syllables,
   titleCase,
 } from './hymn-text.ts';
+import { meterKey } from './hymnal.ts';
+import { HYMNAL_FILES } from './hymnal-source.ts';
 
 describe('credits', () => {
   it('reads "Last, First (dates)" as a name and life dates', () => {
@@ -84,14 +89,40 @@ describe('scripture links', () => {
   });
 });
 
-describe('lines of a stanza', () => {
-  it('counts syllables roughly', () => {
-    expect(['cross', 'glory', 'survey', 'wondrous', 'heav’nly', 'blessed', 'contempt'].map(syllables)).toEqual([
-      1, 2, 2, 2, 2, 1, 2,
-    ]);
+describe('syllables', () => {
+  const count = (word: string) => syllables(word).n;
+
+  it('counts vowel groups less silent endings, inside words and compounds too', () => {
+    expect(
+      ['cross', 'glory', 'survey', 'wondrous', 'heav’nly', 'contempt', 'tongue', 'being', 'triumph'].map(count),
+    ).toEqual([1, 2, 2, 2, 2, 2, 1, 2, 2]);
+    expect(['surely', 'grateful', 'wherefore', 'safety', 'sometimes', 'forest', 'beyond', 'prayer'].map(count)).toEqual(
+      [2, 2, 2, 2, 2, 2, 2, 1],
+    );
+    // An elided article has none; a possessive after a hiss has one of its own.
+    expect([count("th'"), count("Church's"), count("Lord's")]).toEqual([0, 2, 1]);
+    expect(count('Alleluia!')).toBe(4);
   });
 
-  it('splits a stanza where lines start, by its metre', () => {
+  it('allows what verse does with a word: elisions lower it, vowels sung apart and a sung -ed raise it', () => {
+    expect(syllables('heaven')).toEqual({ n: 2, lo: 1, hi: 2 });
+    expect(syllables('every')).toEqual({ n: 3, lo: 2, hi: 3 });
+    expect(syllables('suffering')).toEqual({ n: 3, lo: 2, hi: 3 });
+    expect(syllables('power')).toEqual({ n: 2, lo: 1, hi: 3 });
+    expect(syllables('glorious')).toEqual({ n: 2, lo: 2, hi: 3 });
+    expect(syllables('blessed')).toEqual({ n: 1, lo: 1, hi: 2 });
+    // 'blessèd' marks its -ed sung; 'forever' and 'glory' have nothing to elide.
+    expect(syllables('blessèd')).toEqual({ n: 2, lo: 2, hi: 2 });
+    expect(syllables('forever').lo).toBe(2);
+    expect(syllables('glory').lo).toBe(2);
+  });
+});
+
+describe('lines of a stanza', () => {
+  const wordsOf = (text: string) => text.split(/\s+/).filter(Boolean);
+  const metre = (key: string, alleluias = false) => ({ lines: key.split('.').map(Number), alleluias });
+
+  it('splits a stanza where its lines start, by its metre', () => {
     const text =
       'When I survey the wondrous cross On which the Prince of Glory died, My richest gain I count but loss, And pour contempt on all my pride.';
     expect(splitStanza(text, [8, 8, 8, 8])).toEqual([
@@ -103,14 +134,116 @@ describe('lines of a stanza', () => {
     // A doubled metre (8.6.8.6.8.6.8.6) is tried when the stanza holds two verses of the tune.
     const double =
       'I sing the goodness of the Lord, That filled the earth with food: He formed the creatures with His word, And then pronounced them good. Lord, how Thy wonders are displayed, Where’er I turn my eye; If I survey the ground I tread, Or gaze upon the sky.';
-    expect(stanzaLines(double, '8.6.8.6')).toHaveLength(8);
+    expect(stanzaLines(double, metre('8.6.8.6'))).toHaveLength(8);
   });
 
-  it('keeps a stanza whole when no split comes near the metre', () => {
+  it('finds lines that start in lower case by their syllables, elisions allowed', () => {
+    expect(
+      splitStanza(
+        'O little town of Bethlehem, how still we see thee lie! Above thy deep and dreamless sleep the silent stars go by.',
+        [8, 6, 8, 6],
+      ),
+    ).toEqual([
+      'O little town of Bethlehem,',
+      'how still we see thee lie!',
+      'Above thy deep and dreamless sleep',
+      'the silent stars go by.',
+    ]);
+    // 'hour' as one syllable, 'forever' as three.
+    expect(
+      splitStanza("Be still, my soul: the hour is hast'ning on When we shall be forever with the Lord.", [10, 10]),
+    ).toEqual(["Be still, my soul: the hour is hast'ning on", 'When we shall be forever with the Lord.']);
+  });
+
+  it('keeps a stanza whole where a split would be a guess', () => {
     expect(splitStanza('Alleluia, alleluia, alleluia!', [8, 8, 8, 8])).toBeNull();
     expect(stanzaLines('Glory be to God on high, and on earth peace.', null)).toEqual([
       'Glory be to God on high, and on earth peace.',
     ]);
+    // The metre fits only with a line ending on the first word of a sentence ('Almighty! All / Thy works').
+    expect(
+      splitStanza(
+        'Holy, holy, holy! Lord God Almighty! All Thy works shall praise Thy Name, in earth, and sky, and sea;',
+        [6, 6, 6, 6],
+      ),
+    ).toBeNull();
+    // A line never ends on 'the' or 'and', whatever the syllables say.
+    expect(splitStanza('Come sing the praise of God our King', [3, 5])).toBeNull();
+    // 'Power' is sung in one syllable, two or three: two words a line fits best, but one and three fit too.
+    expect(splitStanza('Power Power Power Power', [3, 3])).toBeNull();
+    expect(splitStanza('Power Power Power Power', [4, 4])).toEqual(['Power Power', 'Power Power']);
+  });
+
+  it('reads Alleluia lines, a stanza the refrain ends and a refrain that ends the metre', () => {
+    expect(
+      stanzaLines(
+        'Christ, the Lord, is risen today, Alleluia! Sons of men and angels say, Alleluia! Raise your joys and triumphs high, Alleluia! Sing, ye heavens, and earth, reply, Alleluia!',
+        metre('7.7.7.7', true),
+      ),
+    ).toEqual([
+      'Christ, the Lord, is risen today,',
+      'Alleluia!',
+      'Sons of men and angels say,',
+      'Alleluia!',
+      'Raise your joys and triumphs high,',
+      'Alleluia!',
+      'Sing, ye heavens, and earth, reply,',
+      'Alleluia!',
+    ]);
+    // Four lines of six; the refrain sings the other two.
+    expect(
+      stanzaLines(
+        'Angels from the realms of glory, Wing your flight o’er all the earth; Ye who sang creation’s story Now proclaim Messiah’s birth.',
+        metre('8.7.8.7.8.7'),
+      ),
+    ).toHaveLength(4);
+    expect(
+      stanzaLines(
+        'Come and worship, come and worship, Worship Christ, the newborn King.',
+        metre('8.7.8.7.8.7'),
+        'refrain',
+      ),
+    ).toEqual(['Come and worship, come and worship,', 'Worship Christ, the newborn King.']);
+    // A stanza the source cuts short inside a line (the rest is sung elsewhere).
+    expect(
+      stanzaLines(
+        'Of the Father’s love begotten Ere the worlds began to be, He is Alpha and Omega, He the source, the ending He, Of the things that are, that have been, And that',
+        metre('8.7.8.7.8.7.7'),
+      ),
+    ).toEqual([
+      'Of the Father’s love begotten',
+      'Ere the worlds began to be,',
+      'He is Alpha and Omega,',
+      'He the source, the ending He,',
+      'Of the things that are, that have been,',
+      'And that',
+    ]);
+  });
+
+  it('keeps the line breaks of a printed stanza, splitting further where a line holds two', () => {
+    expect(
+      stanzaLines(
+        'In a rude manger, stretched on hay, In poverty content He lay;\nWith milk was fed the Lord of all, Who feeds the ravens when they call.',
+        metre('8.8.8.8'),
+        'printed',
+      ),
+    ).toEqual([
+      'In a rude manger, stretched on hay,',
+      'In poverty content He lay;',
+      'With milk was fed the Lord of all,',
+      'Who feeds the ravens when they call.',
+    ]);
+    expect(stanzaLines('Shall we gather at the river\nWhere bright angel feet have trod', null, 'printed')).toEqual([
+      'Shall we gather at the river',
+      'Where bright angel feet have trod',
+    ]);
+  });
+
+  it('reads the metre a hymn prints, Alleluia lines and all', () => {
+    expect(lineMeter('8 7 8 7 Alleluia12 7 7')).toEqual({ lines: [8, 7, 8, 7, 12, 7, 7], alleluias: false });
+    expect(lineMeter('7 7 7 7 with Alleluias')).toEqual({ lines: [7, 7, 7, 7], alleluias: true });
+    expect(lineMeter('C.M.D.')).toEqual({ lines: [8, 6, 8, 6, 8, 6, 8, 6], alleluias: false });
+    expect(lineMeter('Irregular')).toBeNull();
   });
 
   it('takes the first line, or the words up to the first pause', () => {
@@ -122,6 +255,27 @@ describe('lines of a stanza', () => {
         'The angel Gabriel from heaven came, his wings as drifted snow, his eyes as flame; "All hail," said he',
       ]),
     ).toBe('The angel Gabriel from heaven came');
+  });
+
+  it('splits the 1912 Psalter, joined into one string a stanza, back into its printed lines', () => {
+    const psalter = readFileSync(HYMNAL_FILES.psalter1912);
+    const book = JSON.parse(gunzipSync(psalter).toString('utf8')) as { meter: string; content: string[][] }[];
+    const tally = { same: 0, fewer: 0, wrong: 0, whole: 0 };
+    const ends = (lines: string[]) => lines.map((_, i) => wordsOf(lines.slice(0, i + 1).join(' ')).length);
+    for (const { meter, content } of book)
+      for (const printed of content) {
+        const stanza = printed.map((line) => line.replace(/\s+/g, ' ').trim());
+        const key = meterKey(meter, stanza.length);
+        if (!key) continue;
+        const got = stanzaLines(stanza.join(' '), metre(key));
+        const want = ends(stanza);
+        if (got.length === 1) tally.whole += 1;
+        else if (got.join('\n') === stanza.join('\n')) tally.same += 1;
+        else if (ends(got).every((end) => want.includes(end))) tally.fewer += 1;
+        else tally.wrong += 1;
+      }
+    // 1874 stanzas. The one wrong is printed '10s and 11s' but sung 10.10.11.11.
+    expect(tally).toEqual({ same: 1820, fewer: 27, wrong: 1, whole: 26 });
   });
 });
 

@@ -5,6 +5,7 @@ import {
   cleanTopic,
   firstLineOf,
   letterOf,
+  lineMeter,
   people,
   scriptureLinks,
   sortKey,
@@ -133,10 +134,12 @@ function tunesOf(hymns: readonly OpenHymn[]): { tunes: TuneEntry[]; byHymn: Map<
 function hymnEntry(h: OpenHymn, tune: TuneRef | null): HymnEntry {
   const meter = h.meter?.trim() || '';
   const key = meterKey(meter);
-  const verses = h.verses.map((v) => stanzaLines(v, key));
-  const more = h.additionalVerses.map((v) => stanzaLines(v.replace(/\n/g, ' '), key));
+  const pattern = lineMeter(meter);
+  const verses = h.verses.map((v) => stanzaLines(v, pattern));
+  const more = h.additionalVerses.map((v) => stanzaLines(v, pattern, 'printed'));
   const stanzas: Stanza[] = [...verses, ...more].map((lines, i) => ({ number: i + 1, refrain: false, lines }));
-  if (h.refrain?.trim()) stanzas.splice(1, 0, { number: null, refrain: true, lines: [h.refrain.trim()] });
+  const refrain = h.refrain?.trim();
+  if (refrain) stanzas.splice(1, 0, { number: null, refrain: true, lines: stanzaLines(refrain, pattern, 'refrain') });
   const authors = people(h.author);
   const translators = people(h.translator);
   const composers = people(h.composer);
