@@ -109,6 +109,27 @@ test('an upper-case broadcaster id answers 301 to the lower-case URL; an unknown
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Broadcaster not found');
 });
 
+test("a broadcaster's primary speakers link to their pages by id, not through the name's redirect", async ({
+  page,
+  request,
+}) => {
+  const list = (await (await request.get('/api/v2/node/broadcasters?pageSize=20')).json()).results as {
+    broadcasterID: string;
+  }[];
+  let found: { id: string; speakers: string[]; ids: number[] } | undefined;
+  for (const { broadcasterID } of list) {
+    const b = await (await request.get(`/api/v2/node/broadcasters/${broadcasterID}`)).json();
+    if (b.primarySpeakers.length > 0) {
+      found = { id: broadcasterID, speakers: b.primarySpeakers, ids: b.primarySpeakerIDs };
+      break;
+    }
+  }
+  if (!found) throw new Error('no broadcaster with primary speakers in the first 20');
+  await page.goto(`/broadcasters/${found.id}`);
+  const link = page.getByRole('link', { name: found.speakers[0], exact: true }).first();
+  await expect(link).toHaveAttribute('href', `/speakers/${found.ids[0]}`);
+});
+
 test('a series page shows its sermons and PodcastSeries data; an unknown series is a 404', async ({ page }) => {
   await page.goto('/series/podcasts');
   const first = page.locator('li.series-row a.series-title').first();
@@ -286,6 +307,12 @@ test('search engines are told which pages to leave out, and every other page has
   // One list, one address: /series/recent is /series.
   await page.goto('/series/recent');
   await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', /\/series$/);
+  // Its heading and title say how it is sorted.
+  await page.goto('/series?sort=title');
+  await expect(page.locator('main h1')).toHaveText('Series A–Z');
+  expect(await page.title()).toMatch(/^Series A–Z/);
+  await page.goto('/de/series/recent?sort=count');
+  await expect(page.locator('main h1')).toHaveText('Reihen mit den meisten Predigten');
   // Lists of different sections have different titles.
   await page.goto('/speakers/alphabetical');
   const speakers = await page.title();

@@ -1,6 +1,7 @@
 import type { ApiClient } from '@kerygma/api/client';
 import type { Query } from '@kerygma/api/request';
 import type { ListResponse, LiteSermon, Series } from '@kerygma/domain/catalogue';
+import type { Translate } from '@kerygma/i18n/t';
 import { orNotFound, SERIES_PAGE_SIZE } from '../broadcasters/_lib.ts';
 
 const NAME_TTL_MS = 5 * 60_000;
@@ -141,4 +142,9 @@ export type SeriesSort = keyof typeof SERIES_SORTS;
 export function seriesSortParam(url: URL): SeriesSort {
   const raw = url.searchParams.get('sort') ?? '';
   return Object.hasOwn(SERIES_SORTS, raw) ? (raw as SeriesSort) : 'recent';
+}
+
+/** The heading and hint of the list of all series in one sort ('Series A–Z' for title). */
+export function seriesSortText(t: Translate, sort: SeriesSort) {
+  return { title: t(`catalog.series.lists.${sort}`), hint: t(`catalog.series.hints.${sort}`) };
 }
