@@ -179,6 +179,7 @@ describe.each(BACKENDS)('broadcasters API on %s', (backend) => {
         categories: 1,
         numberOfSermons: FIXTURE.byBroadcaster.gracechurch,
         primarySpeakers: ['Charles H. Spurgeon'],
+        primarySpeakerIDs: [1],
         vacantPulpit: false,
         joined: Date.UTC(2010, 4, 1) / 1000,
       });
@@ -187,7 +188,12 @@ describe.each(BACKENDS)('broadcasters API on %s', (backend) => {
     expect(lite.body.broadcasterID).toBe('kingsseminary');
     expect(lite.body).not.toHaveProperty('denomination');
     const empty = await getJson(t.app, '/api/v2/node/broadcasters/emptychurch');
-    expect(empty.body).toMatchObject({ numberOfSermons: 0, vacantPulpit: true, primarySpeakers: [] });
+    expect(empty.body).toMatchObject({
+      numberOfSermons: 0,
+      vacantPulpit: true,
+      primarySpeakers: [],
+      primarySpeakerIDs: [],
+    });
   });
 
   it('unknown broadcaster → 404 Broadcaster not found on every sub-resource', async () => {

@@ -67,9 +67,13 @@ export function listBroadcasters(db: Db, q: BroadcasterList, options: ListOption
 
 export async function broadcasterById(db: Db, id: string): Promise<Row | undefined> {
   const [row] = await db.query<Row>(
-    `SELECT b.*, ARRAY(SELECT sp.display_name FROM broadcaster_primary_speaker ps JOIN speaker sp USING (speaker_id)
-                        WHERE ps.broadcaster_id = b.broadcaster_id ORDER BY sp.sort_name) AS primary_speakers
-       FROM broadcaster b WHERE b.broadcaster_id = $1`,
+    `SELECT b.*, ps.names AS primary_speakers, ps.ids AS primary_speaker_ids
+       FROM broadcaster b,
+            LATERAL (SELECT coalesce(array_agg(sp.display_name ORDER BY sp.sort_name, sp.speaker_id), '{}') AS names,
+                            coalesce(array_agg(sp.speaker_id ORDER BY sp.sort_name, sp.speaker_id), '{}') AS ids
+                       FROM broadcaster_primary_speaker p JOIN speaker sp USING (speaker_id)
+                      WHERE p.broadcaster_id = b.broadcaster_id) ps
+      WHERE b.broadcaster_id = $1`,
     [id.toLowerCase()],
   );
   return row;

@@ -11,7 +11,17 @@ import {
   speakerSermonCounts,
 } from './broadcasters.queries.ts';
 
-export type BroadcasterDetail = Broadcaster & { primarySpeakers: string[]; soloSite: null; followed: null };
+/**
+ * A broadcaster's page data: primarySpeakers are display names (spec §3); primarySpeakerIDs the
+ * same speakers' ids in the same order, so links go to the speaker's id page without the
+ * name's redirect.
+ */
+export type BroadcasterDetail = Broadcaster & {
+  primarySpeakers: string[];
+  primarySpeakerIDs: number[];
+  soloSite: null;
+  followed: null;
+};
 
 export async function broadcasterList(
   db: Db,
@@ -40,6 +50,7 @@ export async function broadcasterDetail(
   return {
     ...broadcasterDto(row, urls),
     primarySpeakers: (row.primary_speakers as string[]) ?? [],
+    primarySpeakerIDs: ((row.primary_speaker_ids as unknown[]) ?? []).map(Number),
     soloSite: null,
     followed: null,
   };
