@@ -15,6 +15,8 @@ test('a search from the header, then a result-type pill that keeps the query', a
   await pills.getByRole('link', { name: 'Speakers' }).click();
   await expect(page).toHaveURL(/\/search\?q=john&type=speaker$/);
   await expect(pills.getByRole('link', { name: 'Speakers' })).toHaveAttribute('aria-current', 'page');
+  // The tab is in the title, so the browser's history and tabs tell the lists apart.
+  await expect(page).toHaveTitle('Search results for “john” · Speakers · Kerygma');
   await expect(page.getByRole('heading', { level: 2, name: 'Speakers' })).toBeVisible();
   await expect(page.locator('li.sermon-row')).toHaveCount(0);
 });
