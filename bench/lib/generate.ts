@@ -464,7 +464,8 @@ const EVENT_WEIGHTS: Weighted = (
 
 /**
  * One chunk of sermons (row numbers $1..$2) and their sermon_scripture rows, in one statement.
- * search_vector is computed with the expression of the trigger function sermon_search_vector_refresh.
+ * search_vector is computed with the expression of the trigger function sermon_search_vector_refresh
+ * (migration 0024: the broadcaster's names only for a sermon without a series).
  */
 export function sermonChunkSql(sizes: Sizes, chapterSlots: number): string {
   const since2003 = daysBetween('2003-01-01', ANCHOR);
@@ -559,7 +560,7 @@ export function sermonChunkSql(sizes: Sizes, chapterSlots: number): string {
       SELECT r.i, r.lang, r.speaker_id, r.series_id, r.preach_date,
              (1000000000000 + r.i * 7 + (hashint8extended(r.i, 99) & 3))::text AS sermon_id,
              bc.broadcaster_id,
-             concat_ws(' ', sp.display_name, se.title, bc.display_name, bc.short_name) AS names,
+             concat_ws(' ', sp.display_name, coalesce(se.title, concat_ws(' ', bc.display_name, bc.short_name))) AS names,
              ${title} AS title,
              CASE WHEN r.series_id IS NOT NULL AND ${U(29)} < 0.5 THEN se.title END AS subtitle,
              lower(${n1}) AS noun,
