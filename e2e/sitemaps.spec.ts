@@ -24,6 +24,8 @@ test('the sitemaps list pages that answer 200, not redirects or missing pages', 
       const res = await request.get(url.pathname + url.search, { maxRedirects: 0 });
       checked += 1;
       if (res.status() !== 200) failures.push(`${res.status()} ${url.pathname}${url.search} (in ${map})`);
+      // Nor a page that asks not to be indexed (an empty list).
+      else if (/<meta name="robots" content="noindex/.test(await res.text())) failures.push(`noindex ${url.pathname}`);
     }
   }
   expect(failures).toEqual([]);

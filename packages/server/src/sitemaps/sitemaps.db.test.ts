@@ -279,6 +279,23 @@ describe.each(BACKENDS)('sitemaps on %s', (backend) => {
     expect(isExcludedPath('/administrators')).toBe(false);
   });
 
+  it('leaves out list pages with nothing to list (they say noindex): transcripts, and clips until one is published', async () => {
+    const statics = async () => parseUrls((await get(app, 'static.xml')).body).map((u) => pathOf(u.loc));
+    expect(await statics()).not.toContain('/sermons/clips');
+    expect(await statics()).not.toContain('/sermons/transcripts');
+    expect(await statics()).toContain('/sermons/videos');
+    const clip = `INSERT INTO sermon (sermon_id, broadcaster_id, speaker_id, full_title, display_title, event_type,
+      preach_date, publish_timestamp) VALUES ('3950', 'gracechurch', 1, 'A clip', 'A clip', 'Sermon Clip', '2024-05-05', `;
+    try {
+      await testDb.db.exec(`${clip} '2099-01-01')`); // scheduled: not public yet
+      expect(await statics()).not.toContain('/sermons/clips');
+      await testDb.db.exec(`UPDATE sermon SET publish_timestamp = '2024-05-05' WHERE sermon_id = '3950'`);
+      expect(await statics()).toContain('/sermons/clips');
+    } finally {
+      await testDb.db.exec(`DELETE FROM sermon WHERE sermon_id = '3950'`);
+    }
+  });
+
   it('lists every hymn and psalm at its page, 0.4 yearly (spec §9), never dated before the floor', () => {
     const urls = (name: string) => parseUrls(files[name] as string);
     const hymns = urls('hymns.xml');

@@ -285,6 +285,12 @@ export async function catalogueLastmod(db: Db): Promise<string | null> {
   return row?.lastmod ?? null;
 }
 
+/** Whether a published sermon matches `where` (fixed SQL of sitemap-rules.ts, on an index). */
+export async function anyPublishedSermon(db: Db, where: string): Promise<boolean> {
+  const rows = await db.query(`SELECT 1 FROM sermon WHERE ${where} AND ${PUBLISHED} LIMIT 1`, [], { prepare: true });
+  return rows.length > 0;
+}
+
 /** The tables of the hymns and psalms kinds (a few hundred rows each, product content). */
 export type SongTable = 'hymn' | 'psalter_selection';
 

@@ -25,6 +25,7 @@ import {
   videoElement,
 } from './sitemap-xml.ts';
 import {
+  anyPublishedSermon,
   batch,
   type CategoryRow,
   catalogueLastmod,
@@ -446,7 +447,12 @@ export function createSitemaps(db: Db, options: Partial<SitemapOptions> = {}): S
 
   async function openStatic(origin: string, log: SitemapLog): Promise<OpenedSitemap> {
     const catalogue = maxDate(await catalogueLastmod(db), LASTMOD_FLOOR);
-    const entries = STATIC_PAGES.filter((p) => !isExcludedPath(p.path)).map((p) =>
+    const listed = await Promise.all(
+      STATIC_PAGES.map(
+        async (p) => !isExcludedPath(p.path) && (!p.sermonsWhere || anyPublishedSermon(db, p.sermonsWhere)),
+      ),
+    );
+    const entries = STATIC_PAGES.filter((_, i) => listed[i]).map((p) =>
       urlEntry({
         loc: p.path === '/' ? `${origin}/` : `${origin}${p.path}`,
         lastmod: p.source === 'catalogue' ? catalogue : p.source === 'fixed' ? LASTMOD_FLOOR : null,
