@@ -52,7 +52,13 @@ test('from the hymnal to a hymn, its tunes, full screen and back, then a search'
   await expect(page.getByText('Slane', { exact: true })).toBeVisible();
   await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', /\/hymnal\/169$/);
   await expectNoAxeViolations(page, { label: '/hymnal/169/fullscreen' });
-  await page.getByRole('link', { name: 'Leave full screen' }).click();
+  // The browser's full screen is a button that says what it does, and what it will do next.
+  const fill = page.getByRole('button', { name: 'Fill the screen' });
+  await fill.click();
+  await expect(page.getByRole('button', { name: 'Exit full screen' })).toBeVisible();
+  await page.getByRole('button', { name: 'Exit full screen' }).click();
+  await expect(fill).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the hymn' }).click();
   await expect(page).toHaveURL(/\/hymnal\/169\?tuneID=slane$/);
 
   // Search from the hymnal: the words typed become the address; best matches first.
@@ -63,7 +69,7 @@ test('from the hymnal to a hymn, its tunes, full screen and back, then a search'
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Search results for “wondrous cross”');
   await expect(
     page.getByRole('list', { name: 'Search results for “wondrous cross”' }).getByRole('link').first(),
-  ).toHaveText('When I Survey the Wondrous Cross');
+  ).toHaveText('When I Survey the Wondrous Cross – Duke Street');
   await expectNoAxeViolations(page, { label: '/hymnal/search/wondrous cross' });
   await page.goto('/hymnal/search/ab');
   await expect(page.getByText('Search needs at least 3 characters')).toBeVisible();
@@ -142,7 +148,7 @@ test('the psalter again under /rewrite: its links stay there, its canonical page
   await expect(page).toHaveURL(/\/rewrite\/psalter\/53\/fullscreen$/);
   await expect(page.locator('html')).toHaveAttribute('data-layout', 'standalone-modal');
   await expect(canonical).toHaveAttribute('href', /^https?:\/\/[^/]+\/psalter\/53$/);
-  await page.getByRole('link', { name: 'Leave full screen' }).click();
+  await page.getByRole('link', { name: 'Back to the psalm' }).click();
   await expect(page).toHaveURL(/\/rewrite\/psalter\/53$/);
 
   // A search from there stays there; its results are no pages for search engines.
@@ -208,4 +214,80 @@ test('under the German prefix the hymnal speaks German and links stay German', a
   const missing = await page.goto('/de/hymnal/9999');
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Lied nicht gefunden');
+});
+
+test('hymns of the same title are told apart by their tune, in the index, the window name and the heading', async ({
+  page,
+}) => {
+  await page.goto('/hymnal');
+  const w = page.getByRole('list', { name: 'W' });
+  for (const [id, tune] of [
+    [68, 'Duke Street'],
+    [69, 'Hamburg'],
+    [70, 'O Waly Waly'],
+    [71, 'Rockingham Old'],
+  ] as const) {
+    await expect(
+      w.getByRole('link', { name: `When I Survey the Wondrous Cross – ${tune}`, exact: true }),
+    ).toHaveAttribute('href', `/hymnal/${id}`);
+  }
+  await expect(page.getByRole('link', { name: 'Blest Be The Tie That Binds – Dennis', exact: true })).toHaveAttribute(
+    'href',
+    '/hymnal/194',
+  );
+  // A title no other hymn has stays as it is.
+  await expect(page.getByRole('link', { name: 'Abide With Me', exact: true })).toHaveCount(1);
+
+  await page.goto('/hymnal/69');
+  await expect(page).toHaveTitle('When I Survey the Wondrous Cross – Hamburg · Hymnal · Kerygma');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('When I Survey the Wondrous Cross – Hamburg');
+  await page.goto('/hymnal/69/fullscreen');
+  await expect(page).toHaveTitle('When I Survey the Wondrous Cross – Hamburg · Full screen · Kerygma');
+  await page.goto('/hymnal/search/wondrous%20cross');
+  await expect(page.getByRole('link', { name: 'When I Survey the Wondrous Cross – O Waly Waly' })).toBeVisible();
+});
+
+test('A Great and Mighty Wonder: its section in the reader’s language, its copyright with a capital', async ({
+  page,
+}) => {
+  await page.goto('/de/hymnal/25');
+  const facts = page.locator('dl.facts');
+  await expect(facts.locator('div').filter({ hasText: 'Rubrik' }).locator('dd')).toHaveText('Weihnachten');
+  await expect(
+    page.getByText('Copyright: public domain. This score is a part of the Open Hymnal Project'),
+  ).toBeVisible();
+  // Its refrain is the angels' hymn, sung.
+  await expect(page.locator('.stanza.refrain')).toContainText('Repeat the hymn again:');
+  await page.goto('/de/hymnal/25/fullscreen');
+  await expect(page.getByRole('link', { name: 'Zurück zum Lied' })).toHaveAttribute('href', '/de/hymnal/25');
+  await expect(page.getByRole('button', { name: 'Bildschirm füllen' })).toBeVisible();
+});
+
+test.describe('without JavaScript on a 320 px phone', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 320, height: 640 } });
+
+  test('no hymn or psalm page scrolls sideways; long facts wrap', async ({ page }) => {
+    // The widest before: their facts (Scripture lists, names, '11s and 10s (11.10.11.10.11.10.11.10)') ran past the edge.
+    for (const path of [
+      '/hymnal/3',
+      '/de/hymnal/3',
+      '/hymnal/82',
+      '/hymnal/113',
+      '/hymnal/132',
+      '/hymnal/25',
+      '/psalter/283',
+      '/psalter/284',
+    ]) {
+      await page.goto(path);
+      const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+      expect.soft(scrollWidth, path).toBeLessThanOrEqual(innerWidth);
+    }
+    // And on a wide screen the page is as wide as the window.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    for (const path of ['/hymnal/3', '/de/hymnal/3', '/hymnal/199']) {
+      await page.goto(path);
+      const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+      expect.soft(scrollWidth, path).toBeLessThanOrEqual(innerWidth);
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import type { HymnDetail, PsalmDetail, Tune } from '@kerygma/domain/hymnal';
+import type { HymnDetail, HymnSummary, PsalmDetail, Tune } from '@kerygma/domain/hymnal';
 import { loadHymnalData } from '@kerygma/domain/hymnal-source';
 import { getTranslator } from '@kerygma/i18n/t';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import {
   psalmTitle,
   REWRITE,
   scriptureLabel,
+  sectionName,
   songListItem,
   songView,
 } from './hymnal.ts';
@@ -56,6 +57,38 @@ describe('what a hymn or psalm page shows', () => {
     expect(chosen).toMatchObject({ tune: { tuneID: 'slane', name: 'Slane' }, ownTune: { tuneID: 'eventide' } });
     // A tune of another metre is not offered, so it is ignored.
     expect(songView(t, href, hymn(169), tunes, 'st-anne').tune?.tuneID).toBe('eventide');
+  });
+
+  it('adds the tune to a title that other hymns share, in lists, headings and the window name', async () => {
+    const de = await getTranslator('de');
+    const summary = (id: number) => ({ ...data.hymns.find((h) => h.seq === id)?.summary, viewCount: 0 }) as HymnSummary;
+    expect(songListItem(de, href, summary(69)).title).toBe('When I Survey the Wondrous Cross – Hamburg');
+    expect(songListItem(de, href, summary(121)).title).toBe('Out of the Deep I Cry to Thee – Aus Tiefer Not (Luther)');
+    expect(songListItem(de, href, summary(169)).title).toBe('Abide With Me');
+    const survey = songView(de, href, hymn(68), [], null);
+    expect(survey).toMatchObject({
+      title: 'When I Survey the Wondrous Cross',
+      fullTitle: 'When I Survey the Wondrous Cross – Duke Street',
+    });
+    // The book's own tune names the hymn, whichever tune the words are shown with.
+    const other = songView(de, href, hymn(68), [tune('hamburg', 'Hamburg')], 'hamburg');
+    expect(other).toMatchObject({
+      fullTitle: 'When I Survey the Wondrous Cross – Duke Street',
+      tune: { name: 'Hamburg' },
+    });
+    expect(songView(de, href, hymn(169), [], null).fullTitle).toBe('Abide With Me');
+  });
+
+  it('names the hymnal’s sections in the reader’s language, an unknown one in the source’s English', async () => {
+    const de = await getTranslator('de');
+    expect(songView(de, href, hymn(25), [], null).facts.find((f) => f.label === 'Rubrik')?.items).toEqual([
+      { text: 'Weihnachten' },
+    ]);
+    expect(sectionName(de, "Lord's Supper")).toEqual({ text: 'Abendmahl' });
+    expect(sectionName(de, 'Harvest')).toEqual({ text: 'Harvest', lang: 'en' });
+    const sections = new Set(data.hymns.flatMap((h) => (h.category ? [h.category] : [])));
+    expect(sections.size).toBe(37);
+    expect([...sections].filter((s) => sectionName(de, s).lang)).toEqual([]);
   });
 
   it('titles Scottish psalms in the reader’s language and lists psalms by number', async () => {

@@ -14,8 +14,8 @@ import {
   type Tune,
   type TuneRef,
 } from '@kerygma/domain/hymnal';
-import type { Translate } from '@kerygma/i18n/t';
-import { bookName } from './catalogue-names.ts';
+import type { MessageKey, Translate } from '@kerygma/i18n/t';
+import { bookName, type LocalText, nameKey } from './catalogue-names.ts';
 import { orNotFound } from './not-found.ts';
 import { searchFromSegment, searchPagePath, tooShortToSearch } from './search.ts';
 import type { JsonLdObject } from './seo.ts';
@@ -134,6 +134,18 @@ export function psalmTitle(t: Translate, p: PsalmSummary): string {
   return p.version === 'second' ? t('psalter.psalmSecond', { psalm: p.psalm }) : t('psalter.psalm', { psalm: p.psalm });
 }
 
+/** A hymn's title, with its tune where another hymn has the same title ('When I Survey the Wondrous Cross – Hamburg'). */
+export function hymnTitle(t: Translate, h: HymnSummary): string {
+  return h.titleShared && h.tune ? t('hymnal.titleWithTune', { title: h.title, tune: h.tune.name }) : h.title;
+}
+
+/** A section of the hymnal ('Christmas', "Lord's Supper") in the reader's language; one without a message stays English. */
+export function sectionName(t: Translate, section: string): LocalText {
+  const key = `hymnal.sections.${nameKey(section.replace(/['’]/g, ''))}`;
+  const text = t(key as MessageKey);
+  return text === key ? { text: section, lang: 'en' } : { text };
+}
+
 /** A row of a list of hymns or psalms. */
 export type SongListItem = {
   href: string;
@@ -164,7 +176,7 @@ export function songListItem(
   }
   return {
     href: href(songPath('hymnal', String(s.hymnID))),
-    title: s.title,
+    title: hymnTitle(t, s),
     titleLang: 'en',
     firstLine: s.firstLine,
     detail: s.authors.map((a) => a.name).join(', ') || undefined,
@@ -181,6 +193,8 @@ export type SongView = {
   path: string;
   mount: Mount;
   title: string;
+  /** The title as headings, lists and the window name show it: a hymn's with its tune where the title is shared (hymnTitle). */
+  fullTitle: string;
   titleLang?: 'en';
   kicker: string;
   superscription: string | null;
@@ -234,6 +248,7 @@ export function songView(
       path: songPath('psalter', song.psalmID),
       mount,
       title,
+      fullTitle: title,
       ...(song.edition === '1912' ? { titleLang: 'en' as const } : {}),
       kicker,
       superscription: song.superscription,
@@ -262,6 +277,7 @@ export function songView(
     path: songPath('hymnal', String(song.hymnID)),
     mount,
     title: song.title,
+    fullTitle: hymnTitle(t, song),
     titleLang: 'en',
     kicker: t('hymnal.hymn'),
     superscription: null,
@@ -272,7 +288,7 @@ export function songView(
       ...(sameMusic ? [] : people(t('hymnal.arrangement'), song.arrangers)),
       ...(tune ? [{ label: t('hymnal.tune'), items: [{ text: tune.name, lang: 'en' as const }] }] : []),
       meter,
-      ...(song.category ? [{ label: t('hymnal.section'), items: [{ text: song.category, lang: 'en' as const }] }] : []),
+      ...(song.category ? [{ label: t('hymnal.section'), items: [sectionName(t, song.category)] }] : []),
       ...(song.scriptureReferences.length ? [scripture(song.scriptureReferences)] : []),
     ],
     alsoKnownAs: song.alsoKnownAs,

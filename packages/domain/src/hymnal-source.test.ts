@@ -41,6 +41,36 @@ describe('the hymnal and psalter data', () => {
     ]);
   });
 
+  it('marks the hymns whose title another hymn has, each of them set to its own tune', () => {
+    const shared = data.hymns.filter((h) => h.summary.titleShared);
+    expect(shared.map((h) => h.seq)).toEqual([
+      68, 69, 70, 71, 85, 86, 107, 108, 109, 110, 121, 122, 126, 127, 162, 163, 192, 194, 216, 217,
+    ]);
+    const titles = new Set(shared.map((h) => h.sortKey));
+    expect(titles.size).toBe(9);
+    for (const title of titles) {
+      const tunes = shared.filter((h) => h.sortKey === title).map((h) => h.summary.tune?.name);
+      expect(new Set(tunes).size, title).toBe(tunes.length);
+    }
+    expect(data.hymns.find((h) => h.seq === 169)?.summary.titleShared).toBe(false);
+  });
+
+  it('labels every copyright line with a capital, the source’s words kept', () => {
+    expect(data.hymns.every((h) => h.detail.copyright.startsWith('Copyright: public domain.'))).toBe(true);
+    expect(data.hymns.find((h) => h.seq === 25)?.detail.copyright).toBe(
+      'Copyright: public domain. This score is a part of the Open Hymnal Project, 2010 Revision.',
+    );
+  });
+
+  it('keeps the refrain of A Great and Mighty Wonder as words sung: the angels’ hymn it calls to repeat', () => {
+    // Neale's refrain (The English Hymnal 19) in the metre's last three lines, 6 7 6; not an editor's note.
+    expect(data.hymns.find((h) => h.seq === 25)?.detail.stanzas[1]).toEqual({
+      number: null,
+      refrain: true,
+      lines: ['Repeat the hymn again:', '"To God on high be glory', 'And peace on earth to men!"'],
+    });
+  });
+
   it('heads the parts of Psalm 119 in the Scottish Psalter by their Hebrew letters', () => {
     const p119 = data.psalms.find((p) => p.id === 'scottish-119');
     expect(p119?.detail.headings.map((h) => h.text).slice(0, 2)).toEqual([

@@ -131,7 +131,7 @@ function tunesOf(hymns: readonly OpenHymn[]): { tunes: TuneEntry[]; byHymn: Map<
   return { tunes: tunes.sort((a, b) => a.tuneID.localeCompare(b.tuneID)), byHymn };
 }
 
-function hymnEntry(h: OpenHymn, tune: TuneRef | null): HymnEntry {
+function hymnEntry(h: OpenHymn, tune: TuneRef | null, titleShared: boolean): HymnEntry {
   const meter = h.meter?.trim() || '';
   const key = meterKey(meter);
   const pattern = lineMeter(meter);
@@ -151,6 +151,7 @@ function hymnEntry(h: OpenHymn, tune: TuneRef | null): HymnEntry {
     hymnID: h.sourceIndex,
     number: h.number,
     title,
+    titleShared,
     firstLine: firstLineOf(verses[0] ?? []),
     authors,
     tune,
@@ -187,7 +188,11 @@ function hymnEntry(h: OpenHymn, tune: TuneRef | null): HymnEntry {
       scriptureReferences: scriptureLinks(h.scripture),
       stanzas,
       lyricsNote: h.lyricsNote,
-      copyright: h.copyright.replace(/\s+/g, ' ').trim(),
+      // 'copyright: public domain. …' as a label reads: 'Copyright: public domain. …'.
+      copyright: h.copyright
+        .replace(/\s+/g, ' ')
+        .trim()
+        .replace(/^copyright:/i, 'Copyright:'),
       source: h.source,
     },
   };
@@ -286,7 +291,11 @@ export function loadHymnalData(files = HYMNAL_FILES): HymnalData {
   if (cached && files === HYMNAL_FILES) return cached;
   const open = readJson<OpenHymn[]>(files.hymnal);
   const { tunes, byHymn } = tunesOf(open);
-  const hymns = open.map((h) => hymnEntry(h, byHymn.get(h.sourceIndex) ?? null)).sort((a, b) => a.seq - b.seq);
+  const titles = new Map<string, number>();
+  for (const h of open) titles.set(sortKey(h.title), (titles.get(sortKey(h.title)) ?? 0) + 1);
+  const hymns = open
+    .map((h) => hymnEntry(h, byHymn.get(h.sourceIndex) ?? null, (titles.get(sortKey(h.title)) ?? 0) > 1))
+    .sort((a, b) => a.seq - b.seq);
   const psalms = [
     ...readJson<Psalter1912[]>(files.psalter1912).map(psalter1912),
     ...readJson<Scottish1650[]>(files.scottish1650).map((p, i) => scottish1650(p, i + 1)),

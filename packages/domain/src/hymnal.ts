@@ -36,6 +36,8 @@ export type HymnSummary = {
   /** The Open Hymnal's own number ('X:'); not unique. */
   number: number;
   title: string;
+  /** Another hymn has the same title (four are 'When I Survey the Wondrous Cross'): only the tune tells them apart. */
+  titleShared: boolean;
   firstLine: string;
   authors: Person[];
   tune: TuneRef | null;

@@ -72,6 +72,9 @@ describe.each(BACKENDS)('hymnal and psalter API on %s', (backend) => {
     expect(survey.results.slice(0, 4).map((h: { title: string }) => h.title)).toEqual(
       Array(4).fill('When I Survey the Wondrous Cross'),
     );
+    // The four share their title: only their tunes tell them apart.
+    expect(survey.results.slice(0, 4).map((h: { titleShared: boolean }) => h.titleShared)).toEqual(Array(4).fill(true));
+    expect(survey.results.slice(4).every((h: { titleShared: boolean }) => h.titleShared === false)).toBe(true);
     // Sorted as asked; relevance without a search is alphabetical.
     const sorted = (await search('wondrous cross', '&sortBy=alphabetical')).results.map(
       (h: { title: string }) => h.title,
