@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { clock } from '../site/islands/player/meta.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
 /**
@@ -34,7 +35,8 @@ async function audioSermon(request: APIRequestContext): Promise<LiteSermon> {
 }
 
 const player = (page: Page) => page.locator('kg-player[data-mode="page"]');
-const media = (page: Page) => player(page).locator('video');
+/** The player's one <video>: in the dock, or in the frame of its sermon's page. */
+const media = (page: Page) => page.locator('[data-player-screen] video');
 const currentTime = (page: Page) => media(page).evaluate((m: HTMLMediaElement) => m.currentTime);
 const status = (page: Page) => player(page).getByRole('status');
 
@@ -204,7 +206,14 @@ test('after a reload, asks to resume where the listener left off', async ({ page
   const prompt = player(page).locator('[data-player-resume]');
   await expect(prompt).toBeVisible();
   await expect(prompt).toContainText('0:42');
-  await expect(player(page)).toHaveAttribute('data-state', /loading|loaded/);
+  // Meanwhile the player shows the sermon paused there (nothing loads until it plays), not 'Loading'.
+  await expect(player(page)).toHaveAttribute('data-state', 'paused');
+  await expect(status(page)).toHaveText('Paused');
+  await expect(status(page)).not.toHaveAttribute('data-shown');
+  await expect(player(page).locator('[data-player-current]')).toHaveText('0:42');
+  await expect(player(page).locator('[data-player-duration]')).toHaveText(clock(sermon.audioDurationSeconds));
+  await expect(player(page).getByRole('slider', { name: 'Seek' })).toHaveAttribute('aria-valuenow', '42');
+  await expect(player(page).getByRole('button', { name: 'Play', exact: true })).toHaveCSS('opacity', '1');
   // Unanswered, the question stands: leaving the page does not forget the position.
   await page.reload();
   await expect(prompt).toContainText('0:42');
@@ -213,6 +222,15 @@ test('after a reload, asks to resume where the listener left off', async ({ page
   const at = await currentTime(page);
   expect(at).toBeGreaterThanOrEqual(42);
   expect(at).toBeLessThan(50);
+  await expect(prompt).toBeHidden();
+  // Play goes on from where it shows too, and answers the question.
+  await player(page).getByRole('button', { name: 'Pause' }).click();
+  const left = Math.floor(await currentTime(page));
+  await page.reload();
+  await expect(prompt).toContainText(clock(left));
+  await player(page).getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(player(page)).toHaveAttribute('data-state', 'playing');
+  expect(await currentTime(page)).toBeGreaterThanOrEqual(left);
   await expect(prompt).toBeHidden();
 });
 
@@ -444,12 +462,14 @@ test('on a short (landscape phone) screen the docked player is compact and leave
   await expect(player(page).getByRole('slider', { name: 'Volume' })).toBeVisible();
   await expectNoAxeViolations(page, { include: 'kg-player' });
 
-  // A docked video takes about a third of the window at most, on any screen.
+  // A docked video (on another page than its own) takes about a third of the window at most, on any screen.
   const [video] = await sermonsWith(request, 'video');
   if (!video) throw new Error('the demo catalogue has no video sermon');
   await page.goto(`/sermons/${video.sermonID}`);
   await page.getByRole('button', { name: 'Play video' }).click();
   await expect(player(page)).toHaveAttribute('data-state', 'playing');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Speakers' }).click();
+  await expect(page).toHaveURL(/\/speakers$/);
   for (const [width, height] of [
     [740, 360],
     [568, 320],
@@ -488,10 +508,11 @@ test('changing the language while a video plays: it plays on, in the new languag
   await page.getByRole('link', { name: 'Français' }).click();
   await expect(page).toHaveURL(new RegExp(`/fr/sermons/${video.sermonID}$`));
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
-  // The same media element plays on from where it was, picture and all.
+  // The same media element plays on from where it was, picture and all, in the French page's frame.
   expect(await media(page).evaluate((m) => (window as unknown as { playerMedia: Element }).playerMedia === m)).toBe(
     true,
   );
+  await expect(page.locator('main [data-player-screen] video')).toHaveCount(1);
   await expect(media(page)).toHaveJSProperty('paused', false);
   await expect(player(page)).toHaveAttribute('data-state', 'playing');
   const at = await currentTime(page);
@@ -602,6 +623,126 @@ test('the video still on a sermon page is its play button', async ({ page, reque
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 3);
   await expect(player(page)).toHaveAttribute('data-state', 'paused');
   await expectNoAxeViolations(page, { include: 'main .play' });
+});
+
+/** Where an element is in the window, rounded to the pixel. */
+async function box(locator: Locator) {
+  const b = await locator.boundingBox();
+  if (!b) throw new Error('not on screen');
+  return { x: Math.round(b.x), y: Math.round(b.y), width: Math.round(b.width), height: Math.round(b.height) };
+}
+
+/** Where an element is in the page, however far it is scrolled. */
+async function inPage(locator: Locator) {
+  const b = await box(locator);
+  return { ...b, y: b.y + Math.round(await locator.page().evaluate(() => scrollY)) };
+}
+
+test('a video plays in the frame of its sermon page, in the dock on other pages, and in the frame again back there', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  const video = (await sermonsWith(request, 'video')).find((s) => s.hasAudio);
+  if (!video) throw new Error('the demo catalogue has no video sermon with audio');
+  await page.goto(`/sermons/${video.sermonID}`);
+  const main = page.locator('main');
+  const frame = main.getByRole('button', { name: 'Play video' });
+  const playAudio = main.getByRole('button', { name: 'Play audio' });
+  const still = await inPage(frame);
+  const below = await inPage(playAudio);
+  const framed = main.locator('[data-player-screen] video');
+  await frame.click();
+  await expect(player(page)).toHaveAttribute('data-state', 'playing');
+  // The one video plays where the listener tapped, in the still's box, nothing moved; the button
+  // over it pauses it, and the dock keeps its controls without a second picture. The page scrolls
+  // the video out from under the dock that has just appeared.
+  await expect(framed).toHaveJSProperty('paused', false);
+  await expect.poll(() => framed.evaluate((m: HTMLVideoElement) => m.videoWidth)).toBeGreaterThan(0);
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(0.5);
+  await expect(player(page).locator('video')).toHaveCount(0);
+  expect((await box(player(page))).height).toBeLessThan(640 * 0.3);
+  await expect
+    .poll(async () => (await box(framed)).y + still.height - (await box(player(page))).y)
+    .toBeLessThanOrEqual(0);
+  expect((await box(framed)).y).toBeGreaterThanOrEqual(0);
+  expect(await inPage(framed)).toEqual(still);
+  const pause = main.getByRole('button', { name: 'Pause video' });
+  expect(await inPage(pause)).toEqual(still);
+  expect(await inPage(playAudio)).toEqual(below);
+  await expect(main.locator('picture')).toHaveCSS('visibility', 'hidden');
+  // From the keyboard too: the frame is the button that plays and pauses.
+  await pause.focus();
+  await page.keyboard.press('Enter');
+  await expect(player(page)).toHaveAttribute('data-state', 'paused');
+  await expect(main.getByRole('button', { name: 'Play video' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(player(page)).toHaveAttribute('data-state', 'playing');
+  await expectNoAxeViolations(page, { include: 'main .play' });
+
+  // On another page the video goes on in the dock: the very same element, still playing.
+  await framed.evaluate((m) => {
+    (window as unknown as { playerMedia: Element }).playerMedia = m;
+  });
+  const same = () => media(page).evaluate((m) => (window as unknown as { playerMedia: Element }).playerMedia === m);
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Speakers' }).click();
+  await expect(page).toHaveURL(/\/speakers$/);
+  await expect(player(page).locator('video')).toHaveCount(1);
+  expect(await same()).toBe(true);
+  await expect(media(page)).toHaveJSProperty('paused', false);
+  const away = await currentTime(page);
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(away + 1);
+  expect((await box(media(page))).y).toBeGreaterThanOrEqual((await box(player(page))).y);
+  expect((await box(media(page))).height).toBeGreaterThan(50);
+
+  // Back on its page, it is in the frame again, playing on.
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/sermons/${video.sermonID}$`));
+  await expect(framed).toHaveCount(1);
+  expect(await same()).toBe(true);
+  await expect(framed).toHaveJSProperty('paused', false);
+  const back = await currentTime(page);
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(back + 1);
+  await expect(player(page).locator('video')).toHaveCount(0);
+  expect(await box(framed)).toEqual(await box(main.getByRole('button', { name: 'Pause video' })));
+
+  // Full screen (the dock's button) shows the frame's video, and leaving it puts it back there.
+  await player(page).getByRole('button', { name: 'Full screen' }).click();
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document.fullscreenElement?.querySelector('video') ===
+          (window as unknown as { playerMedia: Element }).playerMedia,
+      ),
+    )
+    .toBe(true);
+  await page.evaluate(() => document.exitFullscreen());
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement)).toBeNull();
+  await expect(framed).toHaveCount(1);
+  await expect(framed).toHaveJSProperty('paused', false);
+
+  // On a wide screen the frame is the page's big picture; the dock has no second one.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  expect((await box(framed)).width).toBe(768);
+  expect((await box(player(page))).height).toBeLessThan(800 / 4);
+
+  // The audio of the same sermon is the dock's, the still back in the frame; it offers to go on
+  // from where the video was left, paused there meanwhile (not 'Loading').
+  await framed.evaluate((m: HTMLMediaElement) => {
+    m.currentTime = 20;
+  });
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(20);
+  await main.getByRole('button', { name: 'Pause video' }).click();
+  await expect(player(page)).toHaveAttribute('data-state', 'paused');
+  await playAudio.click();
+  await expect(player(page)).toHaveAttribute('data-kind', 'audio');
+  await expect(framed).toHaveCount(0);
+  await expect(main.locator('picture')).toHaveCSS('visibility', 'visible');
+  await expect(player(page).locator('[data-player-resume]')).toContainText('0:20');
+  await expect(player(page)).toHaveAttribute('data-state', 'paused');
+  await expect(status(page)).not.toHaveAttribute('data-shown');
+  await expect(player(page).locator('[data-player-current]')).toHaveText('0:20');
 });
 
 test('the video still is a WebP at the size it is shown, loaded first, in a box kept for it', async ({

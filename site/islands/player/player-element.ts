@@ -59,6 +59,8 @@ export class KgPlayer extends HTMLElement {
   static #docked: KgPlayer | null = null;
   #wired = false;
   #media!: HTMLVideoElement;
+  /** The video's screen (Player.astro): in the dock, or in its sermon page's frame (#placeScreen). */
+  #screen!: HTMLElement;
   #sermon: PlayerSermon | null = null;
   #kind: PlayerKind = 'audio';
   #state: PlayerState = 'static';
@@ -115,6 +117,7 @@ export class KgPlayer extends HTMLElement {
     this.#wired = true;
     if (this.mode === 'page') KgPlayer.#docked = this;
     this.#media = this.#q<HTMLVideoElement>('video');
+    this.#screen = this.#q('[data-player-screen]');
     this.#messages = JSON.parse(this.dataset.messages ?? '{}') as Messages;
     this.#settings = loadSettings(storage());
     this.#wireMedia();
@@ -153,6 +156,7 @@ export class KgPlayer extends HTMLElement {
     this.hidden = false;
     this.dataset.kind = this.#kind;
     this.#renderMeta(sermon);
+    this.#placeScreen();
     // The seek bar keeps the waveform's room while it loads (Player.astro), not growing under the finger.
     this.#q('[data-player-seek]').toggleAttribute('data-wave', Boolean(sermon.waveformURL));
     this.#renderCaptions(sermon);
@@ -161,8 +165,9 @@ export class KgPlayer extends HTMLElement {
     const saved =
       options.startAt ?? resumablePosition(savedPosition(storage(), sermon.sermonID), sermon.durationSeconds);
     const ask = options.startAt === undefined && saved > 0 && this.#settings.resume === 'ask';
-    const startAt = ask || this.#settings.resume === 'never' ? 0 : saved;
-    this.#setSource(this.#currentSource(), startAt);
+    // Asking too, the player stands where the sermon was left: Play (or Resume) goes on from there.
+    this.#setSource(this.#currentSource(), this.#settings.resume === 'never' ? 0 : saved);
+    this.#renderTime();
     this.#showResume(ask ? saved : 0);
     this.#setMediaSession(sermon);
     // The waveform (wavesurfer.js and the peaks JSON) must never delay the first sound: when
@@ -173,8 +178,17 @@ export class KgPlayer extends HTMLElement {
       this.#media.addEventListener('playing', drawWaveform, { once: true });
       void this.play();
     } else {
+      // Asking, it is paused there, not 'loading': its media is only fetched once it plays (preload none).
+      if (ask) this.#event('pause');
       const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200));
       idle(drawWaveform);
+    }
+    // Started from its page's frame: the page scrolls the video out from under the dock (which may
+    // just have appeared), as far as its top stays in sight.
+    if (options.from?.contains(this.#screen)) {
+      const frame = options.from.getBoundingClientRect();
+      const by = Math.min(frame.bottom - this.getBoundingClientRect().top, frame.top);
+      if (by > 0) scrollBy({ top: by });
     }
   }
 
@@ -220,6 +234,7 @@ export class KgPlayer extends HTMLElement {
     this.#media.load();
     this.#event('unload');
     if (this.mode === 'page') this.hidden = true;
+    this.#placeScreen();
     if ('mediaSession' in navigator) navigator.mediaSession.metadata = null;
     if (hadFocus) (this.#startedBy?.isConnected ? this.#startedBy : document.querySelector('main'))?.focus();
   }
@@ -230,7 +245,11 @@ export class KgPlayer extends HTMLElement {
     const m = this.#media;
     const relay: PlayerEvent[] = ['loadedmetadata', 'canplay', 'playing', 'waiting', 'pause', 'ended'];
     for (const name of relay) m.addEventListener(name, () => this.#event(name));
-    m.addEventListener('play', () => this.#event('play'));
+    m.addEventListener('play', () => {
+      // Playing answers the resume question, whichever button started it.
+      this.#showResume(0);
+      this.#event('play');
+    });
     m.addEventListener('timeupdate', () => {
       this.#renderTime();
       if (Math.abs(m.currentTime - this.#lastSaved) >= SAVE_EVERY_SECONDS) this.#savePosition();
@@ -321,7 +340,31 @@ export class KgPlayer extends HTMLElement {
     document.addEventListener('astro:after-swap', () => {
       if (next && this.isConnected) this.#relabel(next);
       next = null;
+      // Within the task that swapped the pages: a video out of the document until the task ends pauses.
+      this.#placeScreen();
     });
+    document.addEventListener('fullscreenchange', () => this.#placeScreen());
+  }
+
+  /**
+   * Where the video shows. On the page of the sermon playing as video, in that page's frame (its
+   * still: PlayerButton.astro, `data-player-frame`), under the button that plays and pauses it,
+   * as on a video site; the dock then keeps its controls without a second picture
+   * (`data-framed`). Anywhere else in the dock. It is the one <video> that moves (in one task, so
+   * it plays on): one state, the player's. In full screen it stays put until that ends (moving it
+   * would end it).
+   */
+  #placeScreen() {
+    const screen = this.#screen;
+    if (this.mode !== 'page' || (screen.isConnected && document.fullscreenElement === screen)) return;
+    const id = this.#kind === 'video' ? this.#sermon?.sermonID : undefined;
+    const frame =
+      id === undefined
+        ? null
+        : document.querySelector<HTMLElement>(`[data-player-frame][data-player-id="${CSS.escape(id)}"]`);
+    const place = frame ?? this.#q('.frame');
+    if (screen.parentElement !== place) place.prepend(screen);
+    this.toggleAttribute('data-framed', frame !== null);
   }
 
   /**
@@ -466,7 +509,7 @@ export class KgPlayer extends HTMLElement {
     const art = this.#q<HTMLImageElement>('[data-player-art]');
     art.hidden = !meta.artwork;
     if (meta.artwork) art.src = meta.artwork;
-    this.#q('[data-player-screen]').hidden = !meta.video;
+    this.#screen.hidden = !meta.video;
     this.#q('[data-act="fullscreen"]').hidden = !meta.video;
     this.#renderTime();
   }
@@ -625,9 +668,8 @@ export class KgPlayer extends HTMLElement {
 
   #toggleFullscreen() {
     if (this.#kind !== 'video') return;
-    const screen = this.#q('[data-player-screen]');
     if (document.fullscreenElement) void document.exitFullscreen();
-    else void screen.requestFullscreen?.().catch(() => undefined);
+    else void this.#screen.requestFullscreen?.().catch(() => undefined);
   }
 
   /** Shows all the controls (or only the compact set: phones, Player.astro). */

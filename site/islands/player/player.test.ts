@@ -69,6 +69,12 @@ describe('player states (spec §4)', () => {
     expect(run(['load', 'play', 'playing', 'pause', 'ended'])).toBe('ended');
   });
 
+  it('a sermon restored after a reload is paused, not loading, until it plays (its media is fetched then)', () => {
+    expect(run(['load', 'pause'])).toBe('paused');
+    expect(run(['load', 'pause', 'loadedmetadata', 'canplay'])).toBe('paused');
+    expect(run(['load', 'pause', 'play', 'playing'])).toBe('playing');
+  });
+
   it('fetching next survives the pause that comes with the end, and unload returns to static', () => {
     expect(run(['ended', 'fetchNext', 'pause'], 'playing')).toBe('fetching next');
     expect(run(['ended', 'pause'], 'playing')).toBe('ended');
