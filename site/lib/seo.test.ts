@@ -2,7 +2,7 @@ import type { Media } from '@kerygma/domain/catalogue';
 import { LOCALE_CODES } from '@kerygma/i18n/locales';
 import { describe, expect, it } from 'vitest';
 import { mediaItem } from './media.fixture.ts';
-import { mediaFile, mediaMimeType, OG_LOCALES, shareImage, shareTagsHtml } from './seo.ts';
+import { alternateLinksHtml, mediaFile, mediaMimeType, OG_LOCALES, shareImage, shareTagsHtml } from './seo.ts';
 
 const media = (fields: Partial<Media>): Media => mediaItem({ mediaType: 'mp4', language: null, ...fields });
 
@@ -36,5 +36,18 @@ describe('share cards and structured data', () => {
     const card = shareTagsHtml({ title: 't', description: 'd', url: 'u', image: 'https://x/p.jpg', imageAlt: 'P' });
     expect(card).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(card).toContain('<meta property="og:image:alt" content="P">');
+  });
+
+  it('names the page in every language and x-default (English), with its query', () => {
+    const html = alternateLinksHtml('https://x.org', '/sermons', '?page=2');
+    expect(html.match(/<link rel="alternate"/g)).toHaveLength(14);
+    expect(html).toMatch(/^<link rel="alternate" hreflang="en" href="https:\/\/x\.org\/sermons\?page=2">/);
+    expect(html).toContain('<link rel="alternate" hreflang="en-GB" href="https://x.org/gb/sermons?page=2">');
+    expect(html).toContain('<link rel="alternate" hreflang="zh-Hans" href="https://x.org/zh/sermons?page=2">');
+    expect(html).toMatch(/<link rel="alternate" hreflang="x-default" href="https:\/\/x\.org\/sermons\?page=2">$/);
+    expect(alternateLinksHtml('https://x.org', '/', '')).toContain('hreflang="de" href="https://x.org/de">');
+    expect(alternateLinksHtml('https://x.org', '/speakers/a&b', '')).toContain(
+      'href="https://x.org/it/speakers/a&amp;b"',
+    );
   });
 });

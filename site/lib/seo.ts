@@ -1,5 +1,5 @@
 import type { Media, Sermon } from '@kerygma/domain/catalogue';
-import type { LocaleCode } from '@kerygma/i18n/locales';
+import { LOCALES, type LocaleCode, localizePath } from '@kerygma/i18n/locales';
 import type { Translate } from '@kerygma/i18n/t';
 import { easternDay, isoDuration } from './format.ts';
 import { escapeHtml } from './html.ts';
@@ -188,6 +188,16 @@ export type ShareCard = {
   /** og:locale, language_TERRITORY (OG_LOCALES). */
   locale?: string | undefined;
 };
+
+/**
+ * The page's `<link rel="alternate">` in each language and for x-default (English): `path`
+ * without a locale prefix, `query` after it ('?page=2'). One string, as the share tags below.
+ */
+export function alternateLinksHtml(origin: string, path: string, query: string): string {
+  const link = (hreflang: string, code: LocaleCode) =>
+    `<link rel="alternate" hreflang="${hreflang}" href="${escapeHtml(origin + localizePath(path, code) + query)}">`;
+  return LOCALES.map((l) => link(l.lang, l.code)).join('') + link('x-default', 'en');
+}
 
 /**
  * The card's meta tags as HTML, escaped. Built as one string because the layout writes them on
