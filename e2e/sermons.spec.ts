@@ -152,6 +152,19 @@ test('unknown languages, categories, topics and books, and pages past the end, s
   }
 });
 
+test('filters a list does not have are taken out of the address, which then says what the list shows', async ({
+  page,
+  request,
+}) => {
+  const moved = await request.get('/de/sermons?languageCode=xx&sortBy=oldest&year=1200', { maxRedirects: 0 });
+  expect(moved.status()).toBe(302);
+  expect(moved.headers().location).toBe('/de/sermons?sortBy=oldest');
+  // A form sent without JavaScript names every field, the empty ones too.
+  await page.goto('/sermons/videos?languageCode=&eventType=&year=&sortBy=oldest');
+  await expect(page).toHaveURL(/\/sermons\/videos\?sortBy=oldest$/);
+  await expect(page.getByLabel('Sort by')).toHaveValue('oldest');
+});
+
 test('the sermon list with its filter bar has no axe violations', async ({ page }) => {
   await page.goto('/sermons?languageCode=es&duration=600');
   await expectNoAxeViolations(page);

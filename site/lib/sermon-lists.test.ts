@@ -18,6 +18,7 @@ import {
   scripturePath,
   slugify,
   sortKey,
+  withoutIgnoredFilters,
 } from './sermon-lists.ts';
 
 const book = (osisAbbrev: string, displayBookName: string): BibleBookDto => ({
@@ -165,6 +166,24 @@ describe('sermon list filters (spec §9 filter names)', () => {
     expect(filtersSearch(values)).toBe('?languageCode=es&book=Rom&chapter=8&speakerID=169&sortBy=title');
     expect(filtersSearch(values, ['speakerID', 'languageCode'])).toBe('?book=Rom&chapter=8&sortBy=title');
     expect(filtersSearch({})).toBe('');
+  });
+
+  it('sends a visitor from filters the list does not apply to the address of what it shows', () => {
+    const cleaned = (query: string) => {
+      const url = new URL(`http://x/sermons?${query}`);
+      return withoutIgnoredFilters(url, filtersFrom(url, options));
+    };
+    expect(cleaned('languageCode=xx&year=2024&layout=lite')).toBe('?year=2024&layout=lite');
+    expect(cleaned('year=1200&sortBy=bogus&page=3')).toBe('?page=3');
+    expect(cleaned('languageCode=&eventType=&year=2024')).toBe('?year=2024'); // a form sent without JavaScript
+    expect(cleaned('book=Rom&chapter=17')).toBe('?book=Rom');
+    expect(cleaned('page=abc')).toBe('');
+    expect(cleaned('page=0&year=2024')).toBe('?year=2024');
+    // Applied as asked (values normalised, not dropped), or nothing asked: no redirect.
+    expect(cleaned('year=2024&book=romans&chapter=8&broadcasterID=GraceChurch&page=2')).toBeUndefined();
+    expect(cleaned('eventType=Sunday%20-%20AM&sortBy=title')).toBeUndefined();
+    expect(cleaned('')).toBeUndefined();
+    expect(cleaned('q=free%20grace&apibranch=x')).toBeUndefined(); // other parameters, as written
   });
 
   it('names the speaker, broadcaster and series from the listed sermons', () => {
