@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Db } from '../db/db.ts';
 
 /**
  * Every kind of background job, by name, with the schema of its payload. Adding a job is adding
@@ -71,7 +72,20 @@ export type JobContext<N extends JobName = JobName> = {
    * worker is stopping and its drain time ran out. Pass it on to child processes (ffmpeg).
    */
   signal: AbortSignal;
+  /** What an earlier run of this job saved with saveCheckpoint, as stored (not validated); null on a first run. */
+  checkpoint: unknown;
+  /**
+   * Saves where the job has got to, in `tx`, the transaction that did that part of the work, so
+   * that a later run goes on from there. Throws when the job's claim is no longer this run's
+   * (the lease ran out and another worker may be doing the same part): `tx` then rolls back.
+   */
+  saveCheckpoint(tx: Db, checkpoint: object): Promise<void>;
+  /** The worker's log, with the job's id and name on every line. */
+  log: JobLog;
 };
+
+/** The part of a logger a handler uses. */
+export type JobLog = { info(obj: object, msg: string): void };
 
 export type JobHandler<N extends JobName> = (payload: JobPayload<N>, ctx: JobContext<N>) => Promise<void>;
 

@@ -10,7 +10,7 @@ import { openPostgres } from '../db/postgres.ts';
 import { BACKENDS, openTestDb, type TestDb } from '../test/test-db.ts';
 import { JOB_NAMES, type JobHandlers } from './job-types.ts';
 import { postgresJobListener } from './listener.ts';
-import { claim, complete, enqueue, getJob, listJobs, purgeDone, retry } from './queue.ts';
+import { claim, complete, enqueue, getJob, listJobs, purgeDone, retry, saveCheckpoint } from './queue.ts';
 import { startWorker, type WorkerOptions } from './worker.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -146,6 +146,33 @@ describe.each(BACKENDS)('job queue on %s', (backend) => {
     } finally {
       await worker.stop();
     }
+  });
+
+  it('gives a run the checkpoint an earlier run saved with its work; a claim no longer held saves none', async () => {
+    const id = (await enqueue(db, 'media.encode-audio', payload())) as number;
+    const seen: unknown[] = [];
+    const worker = await startWorker({
+      db,
+      ...FAST,
+      handlers: handlers({
+        'media.encode-audio': async (_p, ctx) => {
+          seen.push(ctx.checkpoint);
+          await db.transaction((tx) => ctx.saveCheckpoint(tx, { part: ctx.attempt }));
+          if (ctx.attempt === 1) throw new Error('interrupted after part 1');
+        },
+      }),
+    });
+    try {
+      await waitFor(async () => (await getJob(db, id))?.state === 'done');
+    } finally {
+      await worker.stop();
+    }
+    expect(seen).toEqual([null, { part: 1 }]);
+    expect((await getJob(db, id))?.checkpoint).toEqual({ part: 2 });
+    await db.query(`UPDATE job SET state = 'running', locked_by = 'w2#7' WHERE id = $1`, [id]);
+    expect(await saveCheckpoint(db, id, 'w1#1', { part: 3 })).toBe(false);
+    expect(await saveCheckpoint(db, id, 'w2#7', { part: 3 })).toBe(true);
+    expect((await getJob(db, id))?.checkpoint).toEqual({ part: 3 });
   });
 
   it('re-claims a job whose worker claimed it and vanished, once its lease runs out', async () => {

@@ -59,6 +59,8 @@ export type ClaimedJob = {
   attempts: number;
   maxAttempts: number;
   lockedBy: string;
+  /** What an earlier run saved with saveCheckpoint; null on a first run. */
+  checkpoint: unknown;
 };
 
 /**
@@ -83,7 +85,7 @@ export async function claim(
          LIMIT 1
          FOR UPDATE SKIP LOCKED)
         AND state = 'queued'
-      RETURNING id, name, payload, attempts, max_attempts AS "maxAttempts", locked_by AS "lockedBy"`,
+      RETURNING id, name, payload, attempts, max_attempts AS "maxAttempts", locked_by AS "lockedBy", checkpoint`,
     [token, leaseMs, names],
     { prepare: true },
   );
@@ -97,6 +99,22 @@ export async function renewLease(db: Db, id: number, token: string, leaseMs: num
       WHERE id = $1 AND locked_by = $2 AND state = 'running'
       RETURNING id`,
     [id, token, leaseMs],
+    { prepare: true },
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Saves where a running job has got to. Call it with the transaction that did that part of the
+ * work: the work and its checkpoint commit together. False when the claim is no longer ours
+ * (the caller should then roll back: another worker may be doing the same part).
+ */
+export async function saveCheckpoint(db: Db, id: number, token: string, checkpoint: unknown): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE job SET checkpoint = $3::jsonb, updated_at = now()
+      WHERE id = $1 AND locked_by = $2 AND state = 'running'
+      RETURNING id`,
+    [id, token, JSON.stringify(checkpoint)],
     { prepare: true },
   );
   return rows.length > 0;
@@ -170,7 +188,8 @@ export async function releaseExpiredLeases(db: Db, limit = 100): Promise<number>
 
 /**
  * Queues a failed job again with a fresh set of attempts, now. Its last error stays until it
- * succeeds. False when the job is not failed, or another job with its dedupe key is active.
+ * succeeds, and its checkpoint, so it goes on from there. False when the job is not failed, or
+ * another job with its dedupe key is active.
  */
 export async function retry(db: Db, id: number): Promise<boolean> {
   const rows = await db.query(
@@ -212,6 +231,7 @@ export type JobRecord = {
   lockedBy: string | null;
   lockedUntil: Date | null;
   lastError: string | null;
+  checkpoint: unknown;
   createdAt: Date;
   updatedAt: Date;
   finishedAt: Date | null;
@@ -219,7 +239,7 @@ export type JobRecord = {
 
 const RECORD_COLUMNS = `id, name, payload, state, attempts, max_attempts AS "maxAttempts", run_at AS "runAt",
   dedupe_key AS "dedupeKey", locked_by AS "lockedBy", locked_until AS "lockedUntil", last_error AS "lastError",
-  created_at AS "createdAt", updated_at AS "updatedAt", finished_at AS "finishedAt"`;
+  checkpoint, created_at AS "createdAt", updated_at AS "updatedAt", finished_at AS "finishedAt"`;
 
 export async function getJob(db: Db, id: number): Promise<JobRecord | null> {
   const rows = await db.query<JobRecord>(`SELECT ${RECORD_COLUMNS} FROM job WHERE id = $1`, [id]);

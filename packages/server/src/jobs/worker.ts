@@ -12,6 +12,7 @@ import {
   purgeDone,
   releaseExpiredLeases,
   renewLease,
+  saveCheckpoint,
 } from './queue.ts';
 
 /** The part of a pino logger the worker uses. */
@@ -146,6 +147,11 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
         attempt: job.attempts,
         maxAttempts: job.maxAttempts,
         signal: controller.signal,
+        checkpoint: job.checkpoint,
+        async saveCheckpoint(tx, checkpoint) {
+          if (!(await saveCheckpoint(tx, job.id, job.lockedBy, checkpoint))) throw new Error('job lease lost');
+        },
+        log: { info: (obj, msg) => log.info({ jobId: job.id, job: name, ...obj }, msg) },
       };
       let error: unknown;
       let ok = false;
