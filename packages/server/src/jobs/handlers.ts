@@ -1,4 +1,5 @@
 import { deleteFiles, encodeAudio, encodeVideo, type PipelineDeps } from '../media/media.jobs.ts';
+import { refreshSermonVectors } from '../search/sermon-vectors.jobs.ts';
 import type { JobHandlers } from './job-types.ts';
 
 /** The handler map the worker runs: one handler per job name (the compiler checks it). */
@@ -7,6 +8,7 @@ export function jobHandlers(deps: PipelineDeps): JobHandlers {
     'media.encode-audio': encodeAudio(deps),
     'media.encode-video': encodeVideo(deps),
     'media.delete-files': deleteFiles(deps),
+    'search.sermon-vectors': refreshSermonVectors({ db: deps.db }),
     // Loaded when a demo seed queued it: production workers never load the demo generator.
     'demo.media': async (payload, ctx) => (await import('../seed/demo-media.jobs.ts')).demoMedia(deps)(payload, ctx),
   };

@@ -15,6 +15,14 @@ const uploadId = z.uuid();
 /** A local folder of finished renditions to reuse (media/rendition-cache.ts); only the demo seed names one. */
 const renditionCache = z.string().min(1).max(1000).optional();
 
+/** Which sermons a job works on: `of` names the column the set is chosen by. */
+const sermonSet = z.discriminatedUnion('of', [
+  z.object({ of: z.literal('any-series') }),
+  z.object({ of: z.literal('series'), seriesId: z.number().int().positive() }),
+  z.object({ of: z.literal('speaker'), speakerId: z.number().int().positive() }),
+  z.object({ of: z.literal('broadcaster'), broadcasterId: z.string().min(1).max(100) }),
+]);
+
 export const jobSchemas = {
   /**
    * All audio renditions of an uploaded original in one decode: high and low MP3, AAC HLS and
@@ -51,6 +59,12 @@ export const jobSchemas = {
       .max(500),
     cacheDir: z.string().min(1).max(1000),
   }),
+  /**
+   * Recomputes the search vectors of a set of sermons in short batches (search/sermon-vectors.jobs.ts):
+   * every sermon in a series (migration 0024's rule change), or those of one series, speaker or
+   * broadcaster (after a rename; search/sermon-vectors.ts enqueueSermonVectorRefresh).
+   */
+  'search.sermon-vectors': z.object({ sermons: sermonSet }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof jobSchemas;

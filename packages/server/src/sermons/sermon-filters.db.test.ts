@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statsCache } from '../reference/catalogue-stats.ts';
 import { FIXTURE } from '../test/fixture.ts';
@@ -220,31 +219,6 @@ describe.each(BACKENDS)('sermon list filters on %s', (backend) => {
     }
     expect(await searched('nueva')).toEqual([]);
     expect(sorted((await all('searchKeyword=Evangelio')).ids)).toEqual(range(50, 60));
-  });
-
-  it('migration 0024 gives the sermons in a series the search vectors the trigger computes', async () => {
-    const migration = readFileSync(
-      new URL('../db/migrations/0024_sermon_search_broadcaster_without_series.sql', import.meta.url),
-      'utf8',
-    );
-    // Emptied (setting search_vector itself does not fire the trigger), then the migration again.
-    await t.db.exec(`UPDATE sermon SET search_vector = ''`);
-    try {
-      await t.db.exec(migration);
-      // The trigger recomputes every vector (restoring those the migration leaves alone).
-      const [vectors] = await t.db.query(
-        `WITH migrated AS (SELECT sermon_id, series_id, search_vector FROM sermon),
-              redone AS (UPDATE sermon s SET full_title = s.full_title RETURNING s.sermon_id, s.search_vector)
-         SELECT count(*) FILTER (WHERE m.series_id IS NOT NULL)::int AS in_series,
-                count(*) FILTER (WHERE m.series_id IS NOT NULL AND r.search_vector = m.search_vector)::int AS same,
-                count(*) FILTER (WHERE m.series_id IS NULL AND m.search_vector = '')::int AS left_alone
-           FROM redone r JOIN migrated m USING (sermon_id)`,
-      );
-      // The 60 published sermons and the draft 1902; the draft 1900 and the scheduled 1901 have no series.
-      expect(vectors).toEqual({ in_series: 61, same: 61, left_alone: 2 });
-    } finally {
-      await t.db.exec('UPDATE sermon SET full_title = full_title');
-    }
   });
 
   it('filters by duration "min-max" and "min"', async () => {
