@@ -4,9 +4,12 @@ import type { Db } from './db.ts';
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 
 /**
- * Applies the SQL files in db/migrations in name order, each once and in its own transaction.
- * Forward only: a shipped migration is never edited, a change is a new file. An advisory lock
- * keeps two processes starting at once from racing.
+ * Applies the SQL files in db/migrations in name order, each once, all pending ones in one
+ * transaction: a failing file leaves the database as it was before the start, not half-way.
+ * Forward only: a shipped migration is never edited, a change is a new file (0024 was changed
+ * before any release: a database that ran it keeps what it did). An advisory lock keeps two
+ * processes starting at once from racing. A migration must stay quick, since start-up waits
+ * for it: rewriting many rows belongs in a job (search/sermon-vectors.jobs.ts).
  */
 export async function migrate(db: Db): Promise<string[]> {
   const files = readdirSync(MIGRATIONS_DIR)
