@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { clock } from '../site/islands/player/meta.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
 /** A published sermon of the demo catalogue with a playable file of that kind. */
@@ -13,6 +14,8 @@ async function sermonWith(request: APIRequestContext, kind: 'audio' | 'video') {
   return sermon as {
     sermonID: string;
     fullTitle: string;
+    audioDurationSeconds: number;
+    videoDurationSeconds: number;
     speaker: { speakerID: number; displayName: string };
     broadcaster: { broadcasterID: string; displayName: string };
   };
@@ -60,6 +63,52 @@ test('an audio embed plays in a frame on another site and links back to the serm
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
   await expect(page.locator('kg-player')).toHaveAttribute('data-kind', 'audio');
   await play(page);
+});
+
+test('an embed stands ready to play: its title, duration and Play, no "Loading" and nothing downloaded before Play', async ({
+  page,
+  request,
+}) => {
+  const audio = await sermonWith(request, 'audio');
+  const video = await sermonWith(request, 'video');
+  // The sermon's own files (its still and the waveform's peaks are not).
+  const downloads: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/media/') && !/\.(webp|jpe?g|png|svg)$/.test(path)) downloads.push(path);
+  });
+  for (const [path, sermon] of [
+    [`/embed/classic/player/a/${audio.sermonID}`, audio],
+    [`/embed/classic/player/v/${video.sermonID}`, video],
+  ] as const) {
+    downloads.length = 0;
+    await page.goto(path);
+    const player = page.locator('kg-player');
+    await expect(player).not.toHaveAttribute('data-state', 'static');
+    // The script has taken over: the sermon stands ready, as the server rendered it.
+    await expect(player).toHaveAttribute('data-state', 'loaded');
+    await expect(player.getByRole('link', { name: sermon.fullTitle })).toBeVisible();
+    const duration = player.locator('[data-player-duration]');
+    await expect(duration).toHaveText(clock(sermon.audioDurationSeconds || sermon.videoDurationSeconds));
+    await expect(player.getByRole('button', { name: 'Play', exact: true })).toBeVisible();
+    await expect(player.getByRole('status')).toBeEmpty();
+    await expect(player).not.toContainText('Loading');
+    await page.waitForLoadState('networkidle');
+    expect(downloads, path).toEqual([]);
+
+    // A browser may fetch the metadata anyway: still ready, with the file's own duration.
+    const media = player.locator('video');
+    await media.evaluate((m: HTMLMediaElement) => {
+      m.preload = 'metadata';
+    });
+    await expect.poll(() => media.evaluate((m: HTMLMediaElement) => m.readyState)).toBeGreaterThan(0);
+    await expect(player).toHaveAttribute('data-state', 'loaded');
+    await expect(player.getByRole('status')).toBeEmpty();
+    await expect(duration).toHaveText(clock(await media.evaluate((m: HTMLMediaElement) => m.duration)));
+
+    await play(page);
+    await expect(player).toHaveAttribute('data-state', 'playing');
+  }
 });
 
 test('a video embed shows its video; an unknown sermon is a 404 inside the embed layout', async ({ page, request }) => {
@@ -210,9 +259,8 @@ test('an embed shows its player from the first paint, and nothing moves when the
   const before = await second.boundingBox();
   expect(before).not.toBeNull();
   runScripts();
-  // The player has loaded its sermon ('Loading' shown in the status line's room) and drawn its waveform.
-  await expect(page.locator('kg-player')).not.toHaveAttribute('data-state', 'static');
-  await expect(page.locator('kg-player').getByRole('status')).not.toBeEmpty();
+  // The player has taken its sermon, ready to play, and drawn its waveform.
+  await expect(page.locator('kg-player')).toHaveAttribute('data-state', 'loaded');
   await expect(page.locator('kg-player [data-player-seek]')).toHaveClass(/has-wave/);
   await expect(title).toHaveText(first.title);
   expect(await second.boundingBox()).toEqual(before);
@@ -231,8 +279,7 @@ test('an embed shows its player from the first paint, and nothing moves when the
   expect((box?.width ?? 0) / (box?.height ?? 1)).toBeCloseTo(16 / 9, 1);
   const controls = await page.getByRole('button', { name: 'Play', exact: true }).boundingBox();
   runScripts();
-  await expect(page.locator('kg-player')).not.toHaveAttribute('data-state', 'static');
-  await expect(page.locator('kg-player').getByRole('status')).not.toBeEmpty();
+  await expect(page.locator('kg-player')).toHaveAttribute('data-state', 'loaded');
   expect(await screen.boundingBox()).toEqual(box);
   expect(await page.getByRole('button', { name: 'Play', exact: true }).boundingBox()).toEqual(controls);
 });

@@ -165,8 +165,9 @@ export class KgPlayer extends HTMLElement {
     const saved =
       options.startAt ?? resumablePosition(savedPosition(storage(), sermon.sermonID), sermon.durationSeconds);
     const ask = options.startAt === undefined && saved > 0 && this.#settings.resume === 'ask';
+    const autoplay = options.autoplay === true && !ask;
     // Asking too, the player stands where the sermon was left: Play (or Resume) goes on from there.
-    this.#setSource(this.#currentSource(), this.#settings.resume === 'never' ? 0 : saved);
+    this.#setSource(this.#currentSource(), this.#settings.resume === 'never' ? 0 : saved, autoplay);
     this.#renderTime();
     this.#showResume(ask ? saved : 0);
     this.#setMediaSession(sermon);
@@ -174,11 +175,11 @@ export class KgPlayer extends HTMLElement {
     // playing, it loads once the audio runs (so it does not share the first seconds of a slow
     // connection with the MP3); otherwise when the page is idle.
     const drawWaveform = () => void this.#loadWaveform(sermon);
-    if (options.autoplay && !ask) {
+    if (autoplay) {
       this.#media.addEventListener('playing', drawWaveform, { once: true });
       void this.play();
     } else {
-      // Asking, it is paused there, not 'loading': its media is only fetched once it plays (preload none).
+      // Asking, it is paused there: its media is only fetched once it plays (preload none).
       if (ask) this.#event('pause');
       const idle = window.requestIdleCallback ?? ((fn: () => void) => setTimeout(fn, 200));
       idle(drawWaveform);
@@ -426,10 +427,15 @@ export class KgPlayer extends HTMLElement {
     return s.video[0] ?? null;
   }
 
-  #setSource(source: PlayerSource | null, startAt: number) {
+  /**
+   * Sets the media's source, at `startAt`. Not to `play` now, nothing is fetched (preload none:
+   * a phone on a slow line downloads no sermon it was not asked for) and the player stands
+   * ready, its title and duration from the sermon's data, not 'Loading'.
+   */
+  #setSource(source: PlayerSource | null, startAt: number, play: boolean) {
     const m = this.#media;
     if (!source) return;
-    this.#event('load');
+    this.#event(play ? 'load' : 'ready');
     m.poster = this.#sermon ? playerMeta(this.#sermon, this.#kind).poster : '';
     m.defaultPlaybackRate = this.#settings.speed;
     if (source.adaptive && !m.canPlayType('application/vnd.apple.mpegurl')) {
@@ -752,7 +758,7 @@ export class KgPlayer extends HTMLElement {
           const wasPlaying = !this.#media.paused;
           this.#hls?.destroy();
           this.#hls = null;
-          this.#setSource(this.#currentSource(), at);
+          this.#setSource(this.#currentSource(), at, wasPlaying);
           if (wasPlaying) void this.play();
           return;
         }

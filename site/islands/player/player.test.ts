@@ -69,10 +69,19 @@ describe('player states (spec §4)', () => {
     expect(run(['load', 'play', 'playing', 'pause', 'ended'])).toBe('ended');
   });
 
+  it('a sermon not yet played stands ready, not loading, until it plays (its media is fetched then)', () => {
+    expect(run(['ready'])).toBe('loaded');
+    expect(run(['ready', 'loadedmetadata', 'canplay'])).toBe('loaded');
+    expect(run(['ready', 'play'])).toBe('buffering');
+    expect(run(['ready', 'play', 'playing'])).toBe('playing');
+    // Another quality of the sermon paused: paused where it was.
+    expect(run(['ready'], 'paused')).toBe('paused');
+  });
+
   it('a sermon restored after a reload is paused, not loading, until it plays (its media is fetched then)', () => {
-    expect(run(['load', 'pause'])).toBe('paused');
-    expect(run(['load', 'pause', 'loadedmetadata', 'canplay'])).toBe('paused');
-    expect(run(['load', 'pause', 'play', 'playing'])).toBe('playing');
+    expect(run(['ready', 'pause'])).toBe('paused');
+    expect(run(['ready', 'pause', 'loadedmetadata', 'canplay'])).toBe('paused');
+    expect(run(['ready', 'pause', 'play', 'playing'])).toBe('playing');
   });
 
   it('fetching next survives the pause that comes with the end, and unload returns to static', () => {

@@ -13,7 +13,8 @@ export type PlayerState =
   | 'fetching next';
 
 export type PlayerEvent =
-  | 'load' // a source was set
+  | 'load' // a source was set, to play now
+  | 'ready' // a source was set, fetched only once played (preload none)
   | 'loadedmetadata'
   | 'canplay'
   | 'play' // play() was asked for
@@ -28,6 +29,10 @@ export function nextState(state: PlayerState, event: PlayerEvent): PlayerState {
   switch (event) {
     case 'load':
       return 'loading';
+    case 'ready':
+      // Nothing loads until Play: the sermon stands ready (its title and duration known), or
+      // paused where it was (another quality of the same sermon).
+      return state === 'paused' ? state : 'loaded';
     case 'unload':
       return 'static';
     case 'loadedmetadata':
