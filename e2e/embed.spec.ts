@@ -111,6 +111,36 @@ test('an embed stands ready to play: its title, duration and Play, no "Loading" 
   }
 });
 
+test('where the browser has no HLS of its own, a video embed fetches neither hls.js nor its stream before Play', async ({
+  page,
+  request,
+}) => {
+  const video = await sermonWith(request, 'video');
+  await page.addInitScript(() => {
+    const canPlayType = HTMLMediaElement.prototype.canPlayType;
+    HTMLMediaElement.prototype.canPlayType = function (type) {
+      return /mpegurl/i.test(type) ? '' : canPlayType.call(this, type);
+    };
+  });
+  const fetched: string[] = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  const hls = () => fetched.filter((p) => /\/_astro\/hls\.[\w-]+\.js$|\.m3u8$|\/hls\//.test(p));
+  await page.goto(`/embed/classic/player/v/${video.sermonID}`);
+  const player = page.locator('kg-player');
+  await expect(player).toHaveAttribute('data-state', 'loaded');
+  await page.waitForLoadState('networkidle');
+  expect(hls()).toEqual([]);
+  // Moved on before Play, it plays from there.
+  await player.getByRole('slider', { name: 'Seek' }).press('ArrowRight');
+  await expect(player.locator('[data-player-current]')).toHaveText('0:15');
+  const stream = page.waitForRequest((r) => new URL(r.url()).pathname.endsWith('.m3u8'));
+  await play(page);
+  await stream;
+  expect(await player.locator('video').evaluate((m: HTMLMediaElement) => m.currentTime)).toBeGreaterThanOrEqual(15);
+  expect(hls().filter((p) => p.endsWith('.js'))).toHaveLength(1);
+  expect(await player.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+});
+
 test('a video embed shows its video; an unknown sermon is a 404 inside the embed layout', async ({ page, request }) => {
   const sermon = await sermonWith(request, 'video');
   await page.goto(`/embed/classic/player/v/${sermon.sermonID}`);

@@ -69,6 +69,8 @@ export class KgPlayer extends HTMLElement {
   #hls: { destroy(): void } | null = null;
   /** hls.js being fetched and attached: play() waits for it. */
   #attaching: Promise<void> | null = null;
+  /** An HLS stream for hls.js to attach when the sermon plays (attached, it fetches the stream at once). */
+  #attachOnPlay: (() => Promise<void>) | null = null;
   #wave: { destroy(): void } | null = null;
   #resumeAt = 0;
   #lastSaved = 0;
@@ -195,6 +197,10 @@ export class KgPlayer extends HTMLElement {
 
   async play() {
     this.#event('play');
+    if (this.#attachOnPlay) {
+      this.#attaching = this.#attachOnPlay();
+      this.#attachOnPlay = null;
+    }
     try {
       await this.#attaching;
       await this.#media.play();
@@ -438,20 +444,17 @@ export class KgPlayer extends HTMLElement {
     this.#event(play ? 'load' : 'ready');
     m.poster = this.#sermon ? playerMeta(this.#sermon, this.#kind).poster : '';
     m.defaultPlaybackRate = this.#settings.speed;
+    this.#attachOnPlay = null;
     if (source.adaptive && !m.canPlayType('application/vnd.apple.mpegurl')) {
-      // hls.js only where the browser cannot play HLS itself.
-      const sermon = this.#sermon;
+      // hls.js only where the browser cannot play HLS itself, and not before Play: it would
+      // fetch itself and the stream's first segments at once, whatever the preload.
       m.removeAttribute('src');
-      this.#attaching = import('./hls.ts')
-        .then(async ({ attachHls }) => {
-          if (this.#sermon !== sermon) return;
-          this.#hls = await attachHls(m, source.url);
-          if (startAt > 0) m.currentTime = startAt;
-        })
-        .catch(() => this.#status(this.#messages.error, true))
-        .finally(() => {
-          this.#attaching = null;
-        });
+      if (play) this.#attaching = this.#attachHls(source, startAt);
+      else {
+        if (startAt > 0) m.currentTime = startAt;
+        // From where the listener has moved to meanwhile (the seek bar works before Play).
+        this.#attachOnPlay = () => this.#attachHls(source, m.currentTime);
+      }
     } else {
       m.src = source.url;
       if (startAt > 0) m.currentTime = startAt;
@@ -459,9 +462,25 @@ export class KgPlayer extends HTMLElement {
     m.playbackRate = this.#settings.speed;
   }
 
+  /** Fetches hls.js and attaches `source` to the media, at `startAt` (play() waits for it). */
+  async #attachHls(source: PlayerSource, startAt: number): Promise<void> {
+    const sermon = this.#sermon;
+    try {
+      const { attachHls } = await import('./hls.ts');
+      if (this.#sermon !== sermon) return;
+      this.#hls = await attachHls(this.#media, source.url);
+      if (startAt > 0) this.#media.currentTime = startAt;
+    } catch {
+      this.#status(this.#messages.error, true);
+    } finally {
+      this.#attaching = null;
+    }
+  }
+
   #teardown() {
     this.#hls?.destroy();
     this.#hls = null;
+    this.#attachOnPlay = null;
     this.#wave?.destroy();
     this.#wave = null;
     this.#q('[data-player-seek]').classList.remove('has-wave');
