@@ -625,6 +625,56 @@ test('the video still on a sermon page is its play button', async ({ page, reque
   await expectNoAxeViolations(page, { include: 'main .play' });
 });
 
+test('on a touch screen the label over a playing video shows a moment after a tap, then leaves the picture', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const [video] = await sermonsWith(request, 'video');
+  if (!video) throw new Error('the demo catalogue has no video sermon');
+  const touch = await browser.newContext({
+    baseURL,
+    hasTouch: true,
+    isMobile: true,
+    viewport: { width: 390, height: 844 },
+  });
+  const page = await touch.newPage();
+  await page.goto(`/sermons/${video.sermonID}`);
+  const frame = page.locator('main [data-player-frame]');
+  const label = frame.locator('.label');
+  const opacity = () => label.evaluate((el) => getComputedStyle(el).opacity);
+  await frame.tap();
+  // Shown at first, saying what the next tap does...
+  expect(await opacity()).toBe('1');
+  await expect(frame).toHaveAccessibleName('Pause video');
+  await expect(player(page)).toHaveAttribute('data-state', 'playing');
+  // ...then gone, though the tap left the frame :hover (a finger has no pointer to move away).
+  await expect(label).toHaveCSS('opacity', '0');
+  expect(await frame.evaluate((el) => el.matches(':hover'))).toBe(true);
+  // Paused, it stays.
+  await frame.tap();
+  await expect(player(page)).toHaveAttribute('data-state', 'paused');
+  await expect(frame).toHaveAccessibleName('Play video');
+  await expect(label).toHaveCSS('opacity', '1');
+  await frame.tap();
+  expect(await opacity()).toBe('1');
+  await expect(player(page)).toHaveAttribute('data-state', 'playing');
+  await expect(label).toHaveCSS('opacity', '0');
+  await touch.close();
+
+  // With a mouse it shows while the pointer is on the picture, and goes a moment after it leaves.
+  const desktop = await browser.newPage({ baseURL });
+  await desktop.goto(`/sermons/${video.sermonID}`);
+  const framed = desktop.locator('main [data-player-frame]');
+  await framed.click();
+  await expect(player(desktop)).toHaveAttribute('data-state', 'playing');
+  await desktop.waitForTimeout(3000);
+  await expect(framed.locator('.label')).toHaveCSS('opacity', '1');
+  await desktop.mouse.move(0, 0);
+  await expect(framed.locator('.label')).toHaveCSS('opacity', '0');
+  await desktop.close();
+});
+
 /** Where an element is in the window, rounded to the pixel. */
 async function box(locator: Locator) {
   const b = await locator.boundingBox();
