@@ -1,5 +1,7 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { clock } from '../site/islands/player/meta.ts';
 import { expectNoAxeViolations } from './axe.ts';
@@ -153,6 +155,38 @@ test('a video embed shows its video; an unknown sermon is a 404 inside the embed
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole('alert')).toHaveText('Sermon not found');
   await expect(page.getByRole('link', { name: 'Open on Kerygma' })).toHaveAttribute('target', '_blank');
+});
+
+test("a video embed's captions show over its picture", async ({ page, request }) => {
+  const video = await sermonWith(request, 'video');
+  const dir = path.resolve(
+    process.env.E2E_DATA_DIR ?? 'test-results/e2e-data',
+    'media',
+    video.sermonID,
+    'e2e-captions',
+  );
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'en.vtt'), 'WEBVTT\n\n00:00.000 --> 10:00.000\nGrace and peace to you.\n');
+  const embed = `/embed/classic/player/v/${video.sermonID}`;
+  // The sermon as the embed has it, with a caption track in its media list.
+  await page.route(embed, async (route) => {
+    const html = await (await route.fetch()).text();
+    const captions = [{ url: `/media/${video.sermonID}/e2e-captions/en.vtt`, language: 'en', label: 'English' }];
+    await route.fulfill({
+      body: html.replace('"captions":[]', `"captions":${JSON.stringify(captions)}`),
+      contentType: 'text/html',
+    });
+  });
+  await page.addInitScript(() => localStorage.setItem('player-settings', JSON.stringify({ captions: 'en' })));
+  await page.goto(embed);
+  await play(page);
+  const track = () =>
+    page.locator('kg-player video').evaluate((m: HTMLVideoElement) => {
+      const t = m.textTracks[0];
+      return { mode: t?.mode, cue: [...(t?.activeCues ?? [])].map((c) => (c as VTTCue).text).join('\n') };
+    });
+  await expect.poll(track).toEqual({ mode: 'showing', cue: 'Grace and peace to you.' });
+  await expect(page.locator('kg-player [data-player-cue]')).toBeHidden();
 });
 
 test('the legacy player addresses show the same players; a locale prefix goes to the English embed', async ({

@@ -398,6 +398,68 @@ test('captions: a WebVTT track from the media list shows its cues under the play
   await expect(player(page).locator('[data-player-cue]')).toBeHidden();
 });
 
+test('captions of a video show over the picture in its page frame and in full screen, in the caption line when docked', async ({
+  page,
+  request,
+}) => {
+  const [video] = await sermonsWith(request, 'video');
+  if (!video) throw new Error('the demo catalogue has no video sermon');
+  const dataDir = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
+  const dir = path.resolve(dataDir, 'media', video.sermonID, 'e2e-captions');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, 'en.vtt'), 'WEBVTT\n\n00:00.000 --> 10:00.000\nGrace and peace to you.\n');
+  await page.goto(`/sermons/${video.sermonID}`);
+  const frame = page.locator('main').getByRole('button', { name: 'Play video' });
+  await frame.evaluate((el, url) => {
+    const data = JSON.parse((el as HTMLElement).dataset.playerSermon ?? '{}');
+    (el as HTMLElement).dataset.playerSermon = JSON.stringify({
+      ...data,
+      captions: [{ url, language: 'en', label: 'English' }],
+    });
+  }, `/media/${video.sermonID}/e2e-captions/en.vtt`);
+  await frame.click();
+  await expect(player(page)).toHaveAttribute('data-state', 'playing');
+  const settings = player(page).getByText('Player settings');
+  await settings.click();
+  await player(page).getByLabel('Captions').selectOption('en');
+  await settings.click();
+  const line = player(page).locator('[data-player-cue]');
+  const track = () =>
+    media(page).evaluate((m: HTMLVideoElement) => {
+      const t = m.textTracks[0];
+      return { mode: t?.mode, cue: [...(t?.activeCues ?? [])].map((c) => (c as VTTCue).text).join('\n') };
+    });
+  // In the page's frame the browser draws them over the picture, not in the dock.
+  await expect.poll(track).toEqual({ mode: 'showing', cue: 'Grace and peace to you.' });
+  await expect(line).toBeHidden();
+
+  // On another page the video is docked, its picture small: the caption line says them, at once.
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Speakers' }).click();
+  await expect(page).toHaveURL(/\/speakers$/);
+  await expect(line).toHaveText('Grace and peace to you.');
+  expect((await track()).mode).toBe('hidden');
+  // Full screen: over the picture again, and back in the line after.
+  await player(page).getByRole('button', { name: 'Full screen' }).click();
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement !== null)).toBe(true);
+  await expect.poll(async () => (await track()).mode).toBe('showing');
+  await expect(line).toBeHidden();
+  await page.evaluate(() => document.exitFullscreen());
+  await expect(line).toHaveText('Grace and peace to you.');
+  expect((await track()).mode).toBe('hidden');
+
+  // Back on its page, in the frame: over the picture.
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/sermons/${video.sermonID}$`));
+  await expect.poll(async () => (await track()).mode).toBe('showing');
+  await expect(line).toBeHidden();
+  // One setting for every place: turned off, off everywhere.
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('player-settings') ?? '{}').captions)).toBe('en');
+  await settings.click();
+  await player(page).getByLabel('Captions').selectOption('');
+  await expect.poll(async () => (await track()).mode).toBe('disabled');
+  await expect(line).toBeHidden();
+});
+
 test('moving focus between the player controls leaves the page where it is', async ({ page, request }) => {
   // Instant scrolling, so that a jump shows at once.
   await page.emulateMedia({ reducedMotion: 'reduce' });

@@ -344,13 +344,18 @@ export class KgPlayer extends HTMLElement {
       next = (e as BeforeSwap).newDocument.querySelector<HTMLElement>('kg-player[data-mode="page"]');
       if (next?.dataset.locale === this.dataset.locale) next = null;
     });
+    // The video and its captions in their place for the new page, or for full screen.
+    const place = () => {
+      this.#placeScreen();
+      this.#showCaptions();
+    };
     document.addEventListener('astro:after-swap', () => {
       if (next && this.isConnected) this.#relabel(next);
       next = null;
       // Within the task that swapped the pages: a video out of the document until the task ends pauses.
-      this.#placeScreen();
+      place();
     });
-    document.addEventListener('fullscreenchange', () => this.#placeScreen());
+    document.addEventListener('fullscreenchange', place);
   }
 
   /**
@@ -577,26 +582,34 @@ export class KgPlayer extends HTMLElement {
       select.add(new Option(c.label, c.language));
     }
     this.#q('[data-player-field="captions"]').hidden = s.captions.length === 0;
-    this.#showCaptions(this.#settings.captions);
+    this.#showCaptions();
   }
 
-  /** Shows the cues of one language in the player's own caption line (audio has no video frame). */
-  #showCaptions(language: string) {
-    const line = this.#q('[data-player-cue]');
-    line.textContent = '';
-    let shown = '';
-    for (const track of this.#media.textTracks) {
-      const on = language !== '' && track.language === language && !shown;
-      track.mode = on ? 'hidden' : 'disabled';
-      track.oncuechange = on
-        ? () => {
-            line.textContent = [...(track.activeCues ?? [])].map((c) => (c as VTTCue).text).join('\n');
-          }
-        : null;
-      if (on) shown = language;
+  /**
+   * Shows the cues of the language set (one setting, wherever the video is). While the picture
+   * is in view (its page's frame, full screen, an embed) the browser draws them over it
+   * ('showing'); otherwise (audio, or a docked video's small picture) the player's own caption
+   * line says them ('hidden': the track still reports its cues), at once when they move there.
+   */
+  #showCaptions() {
+    const language = this.#settings.captions;
+    const over =
+      this.#kind === 'video' &&
+      (this.mode === 'embed' || this.hasAttribute('data-framed') || document.fullscreenElement === this.#screen);
+    const tracks = [...this.#media.textTracks];
+    const shown = language === '' ? undefined : tracks.find((t) => t.language === language);
+    for (const track of tracks) {
+      track.mode = track !== shown ? 'disabled' : over ? 'showing' : 'hidden';
+      track.oncuechange = null;
     }
-    line.hidden = !shown;
-    this.#q<HTMLSelectElement>('[data-set="captions"]').value = shown;
+    const line = this.#q('[data-player-cue]');
+    const say = () => {
+      line.textContent = [...(shown?.activeCues ?? [])].map((c) => (c as VTTCue).text).join('\n');
+    };
+    if (shown && !over) shown.oncuechange = say;
+    say();
+    line.hidden = !shown || over;
+    this.#q<HTMLSelectElement>('[data-set="captions"]').value = shown ? language : '';
   }
 
   #renderQualities() {
@@ -770,7 +783,7 @@ export class KgPlayer extends HTMLElement {
           return this.#save({ shortcuts: (field as HTMLInputElement).checked });
         case 'captions':
           this.#save({ captions: field.value });
-          return this.#showCaptions(field.value);
+          return this.#showCaptions();
         case 'quality': {
           this.#save({ quality: Number(field.value) });
           const at = this.#media.currentTime;
