@@ -57,6 +57,9 @@ test('on a 320 px screen the German 404 page has no axe violations and nothing r
   await page.goto(`/fr/sermons/${id}`);
   await page.getByRole('button', { name: 'Écouter l’audio' }).click();
   const player = page.locator('kg-player[data-mode="page"]');
+  // Once it plays: until then the dock says its state on a line of its own, and a click whose
+  // press and release straddle that line going (the button moves down) misses the button.
+  await expect(player).toHaveAttribute('data-state', 'playing');
   await player.getByRole('button', { name: 'Plus de commandes' }).click();
   await player.getByText('Réglages du lecteur').click();
   const panel = player.locator('.more .panel');
