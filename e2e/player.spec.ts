@@ -125,6 +125,27 @@ test('on a phone the docked player is compact until More controls opens the rest
   await expect(volume).toBeVisible();
 });
 
+test('the docked player keeps its height and its buttons their place while it says Buffering', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await playAudio(page, (await audioSermon(request)).sermonID);
+  const pause = player(page).getByRole('button', { name: 'Pause', exact: true });
+  await expect(pause).toBeVisible();
+  const before = { dock: await player(page).boundingBox(), pause: await pause.boundingBox() };
+  // What the browser sends when the stream runs dry.
+  await media(page).evaluate((m) => m.dispatchEvent(new Event('waiting')));
+  const status = player(page).getByRole('status').filter({ hasText: 'Buffering' });
+  await expect(status).toBeVisible();
+  expect(await player(page).boundingBox()).toEqual(before.dock);
+  expect(await pause.boundingBox()).toEqual(before.pause);
+  // The words stand above the controls, within the screen, not over them.
+  const words = await status.boundingBox();
+  expect((words?.y ?? 0) + (words?.height ?? 0)).toBeLessThanOrEqual((before.dock?.y ?? 0) + 1);
+  expect(words?.x ?? -1).toBeGreaterThanOrEqual(0);
+});
+
 test('seeks on the waveform and changes speed', async ({ page, request }) => {
   const sermon = await audioSermon(request);
   await playAudio(page, sermon.sermonID);
