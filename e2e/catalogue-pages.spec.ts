@@ -157,8 +157,8 @@ test('a sermon in other languages (globalize)', async ({ page, request }) => {
   const list = await (await request.get('/api/v2/node/sermons?pageSize=1')).json();
   const sermon = list.results[0] as { sermonID: string; displayTitle: string };
   await page.goto(`/sermons/${sermon.sermonID}`);
-  // The sermon's language, then the link, apart: 'English · Other languages'.
-  await expect(page.locator('dd').filter({ hasText: 'Other languages' })).toHaveText(/^\S.* · Other languages$/);
+  // The sermon's language, then the link, apart: 'English · Other languages' (a no-break space before the dot).
+  await expect(page.locator('dd').filter({ hasText: 'Other languages' })).toHaveText(/^\S.*\u00a0· Other languages$/);
   await page.getByRole('link', { name: 'Other languages' }).click();
   await expect(page).toHaveURL(new RegExp(`/sermons/${sermon.sermonID}/globalize$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`“${sermon.displayTitle}” in other languages`);

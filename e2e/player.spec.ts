@@ -63,9 +63,10 @@ test('plays a sermon from its page: MP3 first, waveform from the peaks JSON', as
   page.on('request', (r) => requests.push(new URL(r.url()).pathname));
   await playAudio(page, sermon.sermonID);
   await expect(media(page)).toHaveJSProperty('paused', false);
-  // The downloads are the MP3 files, not the HLS playlist (AAC) that is only streamed.
+  // The downloads are the MP3 files, not the HLS playlist (AAC) that is only streamed. (No-break
+  // spaces before the dots: a wrapped label never starts a line with one.)
   const downloads = page.getByRole('region', { name: 'Download' }).getByRole('link');
-  await expect(downloads).toHaveText([/^Audio · MP3 · High quality/, /^Audio · MP3 · Low quality/]);
+  await expect(downloads).toHaveText([/^Audio\u00a0· MP3\u00a0· High quality/, /^Audio\u00a0· MP3\u00a0· Low quality/]);
   expect(await media(page).evaluate((m: HTMLMediaElement) => m.currentSrc)).toMatch(/\.mp3$/);
   const title = player(page).getByRole('link', { name: /./ }).first();
   await expect(title).toHaveAttribute('href', `/sermons/${sermon.sermonID}`);

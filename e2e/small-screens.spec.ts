@@ -5,7 +5,7 @@ import { expectNoAxeViolations } from './axe.ts';
 /**
  * What a listener on a small phone meets first: a header of two short lines in every language
  * (brand, search button and language picker; the sections in a row that scrolls sideways where
- * they do not fit).
+ * they do not fit), and sermon rows whose meta lines never start with a dot.
  */
 
 /** A phone's header leaves most of the first screen to the page (it took 154 to 230 px at 320 px). */
@@ -115,4 +115,120 @@ test.describe('without JavaScript on a 320 px phone', () => {
     await expect(page).toHaveURL('/fr/search');
     await expect(page.getByRole('main').getByRole('searchbox')).toBeVisible();
   });
+});
+
+/**
+ * Whether anything is painted in each region (document coordinates) of a screenshot of the
+ * whole page: a pixel away from the region's first one by more than anti-aliasing.
+ */
+async function painted(page: Page, regions: { x: number; y: number; width: number; height: number }[]) {
+  const png = (await page.screenshot({ fullPage: true })).toString('base64');
+  return page.evaluate(
+    async ({ png, regions }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${png}`;
+      await image.decode();
+      const canvas = new OffscreenCanvas(image.width, image.height);
+      const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
+      context.drawImage(image, 0, 0);
+      return regions.map(({ x, y, width, height }) => {
+        if (width < 1 || height < 1) return false;
+        const { data } = context.getImageData(x, y, width, height);
+        for (let i = 4; i < data.length; i += 4)
+          for (let c = 0; c < 3; c++) if (Math.abs((data[i + c] ?? 0) - (data[c] ?? 0)) > 48) return true;
+        return false;
+      });
+    },
+    { png, regions },
+  );
+}
+
+/**
+ * Each item of each sermon meta line after the first: whether it starts a line, and the strip
+ * before its first letter where a dot would be (from the end of the item before on the same
+ * line, or from 16 px before the row's text on a new line), in whole pixels of the page.
+ */
+const metaGaps = (page: Page) =>
+  page.locator('.sermon-meta').evaluateAll((lines) => {
+    const glyph = (item: Element, last: boolean) => {
+      const walker = document.createTreeWalker(item, NodeFilter.SHOW_TEXT);
+      const texts: Text[] = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode())
+        if (node.textContent?.trim()) texts.push(node as Text);
+      const text = last ? texts.at(-1) : texts[0];
+      if (!text) return undefined;
+      const range = document.createRange();
+      const at = last ? text.length - 1 : (text.textContent?.search(/\S/) ?? 0);
+      range.setStart(text, at);
+      range.setEnd(text, at + 1);
+      return range.getBoundingClientRect();
+    };
+    return lines.flatMap((line) => {
+      const left = (line.closest('li') as Element).getBoundingClientRect().left;
+      const items = [...line.children];
+      return items.slice(1).flatMap((item, i) => {
+        const first = glyph(item, false);
+        const before = glyph(items[i] as Element, true);
+        if (!first || !before) return [];
+        const newLine = first.top >= before.bottom - 1;
+        const from = newLine ? Math.max(0, left - 16) : before.right + 2;
+        return [
+          {
+            item: item.textContent ?? '',
+            newLine,
+            region: {
+              x: Math.round(from),
+              y: Math.round(first.top + scrollY),
+              width: Math.max(0, Math.floor(first.left - 2 - from)),
+              height: Math.round(first.height),
+            },
+          },
+        ];
+      });
+    });
+  });
+
+test('at 320 px no sermon meta line starts with a dot, and items on one line keep theirs', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const path of ['/sermons', '/ta/sermons', '/search?q=grace']) {
+    await page.goto(path);
+    const gaps = await metaGaps(page);
+    const ink = await painted(
+      page,
+      gaps.map((gap) => gap.region),
+    );
+    const wrapped = gaps.filter((gap) => gap.newLine);
+    // The rows at 320 px do wrap; the check means something.
+    expect(wrapped.length, path).toBeGreaterThan(5);
+    expect(gaps.length - wrapped.length, path).toBeGreaterThan(5);
+    for (const [i, gap] of gaps.entries())
+      expect
+        .soft(ink[i], `${path}: ${gap.newLine ? 'dot at the start of a line' : 'no dot'} before '${gap.item}'`)
+        .toBe(!gap.newLine);
+  }
+});
+
+test('the sermon page’s byline keeps its dot with the speaker wherever it wraps', async ({ page, request }) => {
+  const list = await (await request.get('/api/v2/node/sermons?requireVideo=true&pageSize=1')).json();
+  await page.goto(`/sermons/${list.results[0].sermonID}`);
+  const lines = await page.locator('p.byline').evaluate((p) => {
+    const dot = p.querySelector('span') as HTMLElement;
+    const speaker = dot.previousElementSibling as HTMLElement;
+    const range = document.createRange();
+    range.setStart(dot.firstChild as Text, 1); // the dot, after the space before it
+    range.setEnd(dot.firstChild as Text, 2);
+    // From where the speaker's name alone fills the line to where the dot fits beside it (its last line).
+    const from = Math.floor(speaker.getBoundingClientRect().width);
+    const found: { width: number; dot: number; speaker: number }[] = [];
+    for (let width = from; width <= from + 40; width++) {
+      p.style.width = `${width}px`;
+      found.push({
+        width,
+        dot: range.getBoundingClientRect().top,
+        speaker: ([...speaker.getClientRects()].at(-1) as DOMRect).top,
+      });
+    }
+    return found;
+  });
+  for (const line of lines) expect.soft(line.dot, `${line.width} px`).toBe(line.speaker);
 });
