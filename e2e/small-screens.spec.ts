@@ -105,6 +105,17 @@ test('on a wide screen the header is one line, its search form shown and no sear
   await expect(page.locator('header .search-open')).toBeHidden();
 });
 
+test('a right-to-left page (no language is, yet) fits a phone, its current section in view', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/broadcasters');
+  await page.evaluate(() => {
+    document.documentElement.dir = 'rtl';
+    document.dispatchEvent(new Event('astro:page-load')); // as on a page that loads right-to-left
+  });
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  await expect(page.locator('header .main-nav a[aria-current="page"]')).toBeInViewport({ ratio: 1 });
+});
+
 test.describe('without JavaScript on a 320 px phone', () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 320, height: 640 } });
 
