@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { LOCALES } from '../packages/i18n/src/locales.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
@@ -29,26 +29,41 @@ test('at 320 and 390 px the header is two short lines in every language, each se
       // The current section is scrolled into view (the last one here).
       const current = row.locator('a[aria-current="page"]');
       await expect(current).toBeInViewport({ ratio: 1 });
-      // Each section, reached with Tab, comes fully into view with its focus ring.
-      await page.keyboard.press('Tab');
-      for (const link of await row.getByRole('link').all()) {
-        await link.focus();
-        const seen = await link.evaluate((a) => {
-          const box = a.getBoundingClientRect();
-          const clip = (a.closest('.main-nav') as HTMLElement).getBoundingClientRect();
-          const style = getComputedStyle(a);
-          return {
-            ring: a.matches(':focus-visible') && style.outlineStyle !== 'none',
-            inView: box.left >= Math.max(clip.left, 0) - 0.5 && box.right <= Math.min(clip.right, innerWidth) + 0.5,
-            // Drawn inside the link: the scrolling row would cut it off outside.
-            ringInside: Number.parseFloat(style.outlineOffset) + Number.parseFloat(style.outlineWidth) <= 0,
-          };
-        });
-        expect
-          .soft(seen, `${label}: ${await link.textContent()}`)
-          .toEqual({ ring: true, inView: true, ringInside: true });
-      }
+      await expectEachLinkShownWithTab(page, row, label);
     }
+  }
+});
+
+/** Each link of a row that scrolls sideways, reached with Tab, comes fully into view with its focus ring. */
+async function expectEachLinkShownWithTab(page: Page, row: Locator, label: string) {
+  await page.keyboard.press('Tab');
+  for (const link of await row.getByRole('link').all()) {
+    await link.focus();
+    const seen = await link.evaluate((a) => {
+      const box = a.getBoundingClientRect();
+      const clip = (a.closest('.scroll-row') as HTMLElement).getBoundingClientRect();
+      const style = getComputedStyle(a);
+      return {
+        ring: a.matches(':focus-visible') && style.outlineStyle !== 'none',
+        inView: box.left >= Math.max(clip.left, 0) - 0.5 && box.right <= Math.min(clip.right, innerWidth) + 0.5,
+        // Drawn inside the link: the scrolling row would cut it off outside.
+        ringInside: Number.parseFloat(style.outlineOffset) + Number.parseFloat(style.outlineWidth) <= 0,
+      };
+    });
+    expect.soft(seen, `${label}: ${await link.textContent()}`).toEqual({ ring: true, inView: true, ringInside: true });
+  }
+}
+
+test('at 320 px the sermon lists are one row before the sermons, the current one in view', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const path of ['/sermons', '/de/sermons/date', '/ta/sermons/scripture']) {
+    await page.goto(path);
+    const row = page.locator('nav.sermon-nav');
+    // One line of pills (it was five at 320 px, 170 px before the first sermon).
+    expect.soft(await row.evaluate((nav) => nav.getBoundingClientRect().height), path).toBeLessThanOrEqual(50);
+    expect.soft(await overflow(page), path).toBeLessThanOrEqual(0);
+    await expect(row.locator('a[aria-current="page"]')).toBeInViewport({ ratio: 1 });
+    await expectEachLinkShownWithTab(page, row, path);
   }
 });
 
