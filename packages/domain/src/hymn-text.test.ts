@@ -43,6 +43,36 @@ describe('credits', () => {
     expect(parsePerson('unknown')).toBeNull();
     expect(people(['unknown', 'Latin', 'Latin'])).toEqual([{ name: 'Latin', lifeDates: null }]);
   });
+
+  it('puts a name right with its particle or its Jr., wherever the source writes it', () => {
+    expect(parsePerson('van Beethoven, Ludwig (1770-1827)')?.name).toBe('Ludwig van Beethoven');
+    expect(parsePerson('Giardini, Felice de (1716-1796)')?.name).toBe('Felice de Giardini');
+    expect(parsePerson('Wood, Mrs. James W.')?.name).toBe('Mrs. James W. Wood');
+    expect(parsePerson('Oatman, Jr., Johnson (1856-1922)')).toEqual({
+      name: 'Johnson Oatman Jr.',
+      lifeDates: '1856-1922',
+    });
+    expect(parsePerson('Bickersteth, Edward Henry Jr. (1825-1906)')?.name).toBe('Edward Henry Bickersteth Jr.');
+  });
+
+  it('leaves credits that are not "Last, First" as written: sources, titles, languages with a date', () => {
+    // Hymn 25's music: a tune book, not a person named 'Köln, 1599 from Altes …'.
+    const credits = [
+      'from Altes Catholische Geistliche Kirchengeseng, Köln, 1599',
+      "from Day's Psalter, 1563",
+      'from the Scottish Psalter, 1650',
+      'from Liturgy of St. James',
+      'Marquess of Bute, John Patrick Crichton-Stuart',
+      'Traditional, arr. John Stainer',
+      'Anonymous, 1st century',
+      'Latin, 12th century',
+      'German, 1784',
+      'Ancient Irish, tr. Kuno Meyer',
+      'Welsh melody',
+    ];
+    for (const credit of credits) expect(parsePerson(credit)?.name).toBe(credit);
+    expect(parsePerson('Mason, Lowell')?.name).toBe('Lowell Mason');
+  });
 });
 
 describe('topics, sections and other titles', () => {

@@ -6,10 +6,29 @@ import { meterKey, type Person, type ScriptureLink } from './hymnal.ts';
  * topics, scripture links, and the lines of a stanza. Nothing here reads files or the database.
  */
 
+/** Words that start a surname in lower case ('van Beethoven', 'von Weber', 'ben Judah'). */
+const PARTICLE = /^(?:van|von|de|da|di|du|der|den|ben|la|le|ter|ten|zu)$/;
+
+/**
+ * 'Last, First' as the Open Hymnal writes a person: one comma, a surname of capitalised words
+ * (or particles) before it, given names after it that start with a capital and hold no digit.
+ * Anything else is not a name to turn round: 'from Day's Psalter, 1563', 'from Klug's Geistliche
+ * Lieder, Wittenberg, 1533', 'Marquess of Bute, John Patrick Crichton-Stuart', 'Latin, 12th century'.
+ */
+function lastFirst(text: string): [last: string, first: string] | null {
+  const parts = text.split(', ');
+  if (parts.length !== 2) return null;
+  const [last, first] = parts as [string, string];
+  const surname = last.split(' ').every((word) => /^[\p{Lu}(]/u.test(word) || PARTICLE.test(word));
+  return surname && /^\p{Lu}/u.test(first) && !/\d/.test(first) ? [last, first] : null;
+}
+
 /**
  * A credit as the Open Hymnal writes it, 'Watts, Isaac (1674-1748)', as a person: 'Isaac Watts',
- * '1674-1748'. Credits without a comma ('Ambrose of Milan (340-397)', 'Latin') keep their order;
- * 'unknown' names nobody (null).
+ * '1674-1748'; 'Oatman, Jr., Johnson' as 'Johnson Oatman Jr.'. Credits that are not 'Last, First'
+ * (lastFirst) keep their order and case: 'Ambrose of Milan (340-397)', 'from Day's Psalter, 1563'
+ * (which reads on from its label, 'Music: from …'). A lone word takes a capital as a value does
+ * ('anonymous' → 'Anonymous'); 'unknown' names nobody (null).
  */
 export function parsePerson(raw: string): Person | null {
   let text = raw.replace(/\s+/g, ' ').trim();
@@ -20,9 +39,11 @@ export function parsePerson(raw: string): Person | null {
     lifeDates = (dates[1] as string).trim();
     text = text.slice(0, dates.index).trim();
   }
-  const comma = text.indexOf(', ');
-  const name = comma > 0 ? `${text.slice(comma + 2)} ${text.slice(0, comma)}` : text;
-  return { name: name.charAt(0).toUpperCase() + name.slice(1), lifeDates };
+  // 'Jr.' goes after the surname, wherever the source puts it ('Bickersteth, Edward Henry Jr.').
+  const suffix = /,? (Jr\.)(?=,|$)/.exec(text);
+  const name = lastFirst(suffix ? text.replace(suffix[0], '') : text);
+  if (name) return { name: [name[1], name[0], suffix?.[1]].filter(Boolean).join(' '), lifeDates };
+  return { name: text.includes(' ') ? text : text.charAt(0).toUpperCase() + text.slice(1), lifeDates };
 }
 
 /** The people of a list of credits, 'unknown' ones and repeats left out. */

@@ -41,6 +41,17 @@ describe('the hymnal and psalter data', () => {
     ]);
   });
 
+  it('credits the tune books a hymn is from as the source writes them, not turned round as a name', () => {
+    const names = data.hymns.flatMap((h) =>
+      [h.detail.authors, h.detail.translators, h.detail.composers, h.detail.arrangers].flat().map((p) => p.name),
+    );
+    // Turned round before (34 credits, 58 hymns): 'Köln, 1599 from Altes …', '1563 from Day's Psalter'.
+    expect(names.filter((name) => /\bfrom\b/.test(name) && !name.startsWith('from '))).toEqual([]);
+    expect(data.hymns.find((h) => h.seq === 25)?.detail.composers).toEqual([
+      { name: 'from Altes Catholische Geistliche Kirchengeseng, Köln, 1599', lifeDates: null },
+    ]);
+  });
+
   it('marks the hymns whose title another hymn has, each of them set to its own tune', () => {
     const shared = data.hymns.filter((h) => h.summary.titleShared);
     expect(shared.map((h) => h.seq)).toEqual([
