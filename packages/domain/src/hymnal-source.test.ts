@@ -73,6 +73,20 @@ describe('the hymnal and psalter data', () => {
     );
   });
 
+  it('shows copyright lines whole that the source cuts after their first line, or marks them cut', () => {
+    // The source's line ends '… placed into the public domain by'; the ABC file has the rest.
+    expect(data.hymns.find((h) => h.seq === 189)?.detail.copyright).toBe(
+      'Copyright: public domain. All alterations to the lyrics are placed into the public domain by the author on ' +
+        '20 Jan 2014. This score is a part of the Open Hymnal Project, 2014 Revision.',
+    );
+    // No copy of the rest is known: the line says it is cut.
+    expect(data.hymns.find((h) => h.seq === 70)?.detail.copyright).toBe(
+      'Copyright: public domain. All portions of the setting that were not already public domain were …',
+    );
+    // Every other line ends with its stop.
+    expect(data.hymns.filter((h) => !/[.!?]$/.test(h.detail.copyright)).map((h) => h.seq)).toEqual([70]);
+  });
+
   it('keeps the refrain of A Great and Mighty Wonder as words sung: the angels’ hymn it calls to repeat', () => {
     // Neale's refrain (The English Hymnal 19) in the metre's last three lines, 6 7 6; not an editor's note.
     expect(data.hymns.find((h) => h.seq === 25)?.detail.stanzas[1]).toEqual({

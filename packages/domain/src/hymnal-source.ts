@@ -131,6 +131,29 @@ function tunesOf(hymns: readonly OpenHymn[]): { tunes: TuneEntry[]; byHymn: Map<
   return { tunes: tunes.sort((a, b) => a.tuneID.localeCompare(b.tuneID)), byHymn };
 }
 
+/**
+ * The rest of copyright lines the source cuts after their first line: the ABC file continues
+ * them on a second `C:` line, which its conversion did not read. Hymn 189's is in the same
+ * repository's abccomposer/examples/hymns/hark-hark-my-soul.abc (commit 2ec8b800).
+ */
+const COPYRIGHT_REST: Readonly<Record<number, string>> = {
+  189: 'the author on 20 Jan 2014. This score is a part of the Open Hymnal Project, 2014 Revision.',
+};
+
+/**
+ * A hymn's copyright line, whole, its label with a capital ('Copyright: public domain. …'). One
+ * whose rest is found nowhere (hymn 70's, '… that were not already public domain were') ends
+ * with '…', so as not to read as the whole statement.
+ */
+function copyrightLine(h: OpenHymn): string {
+  const line = [h.copyright, COPYRIGHT_REST[h.sourceIndex]]
+    .join(' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^copyright:/i, 'Copyright:');
+  return /[.!?]$/.test(line) ? line : `${line} …`;
+}
+
 function hymnEntry(h: OpenHymn, tune: TuneRef | null, titleShared: boolean): HymnEntry {
   const meter = h.meter?.trim() || '';
   const key = meterKey(meter);
@@ -188,11 +211,7 @@ function hymnEntry(h: OpenHymn, tune: TuneRef | null, titleShared: boolean): Hym
       scriptureReferences: scriptureLinks(h.scripture),
       stanzas,
       lyricsNote: h.lyricsNote,
-      // 'copyright: public domain. …' as a label reads: 'Copyright: public domain. …'.
-      copyright: h.copyright
-        .replace(/\s+/g, ' ')
-        .trim()
-        .replace(/^copyright:/i, 'Copyright:'),
+      copyright: copyrightLine(h),
       source: h.source,
     },
   };
