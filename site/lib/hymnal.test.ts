@@ -41,9 +41,22 @@ describe('what a hymn or psalm page shows', () => {
   it('names the books of scripture references in the reader’s language', async () => {
     const luke = { reference: 'Luke 24:29', osisAbbrev: 'Luke', passage: '24:29', book: 'luke', chapter: 24 };
     const psalm23 = { reference: 'Psalm 23', osisAbbrev: 'Ps', passage: '23', book: 'psalms', chapter: 23 };
-    expect(scriptureLabel(await getTranslator('en'), luke)).toBe('Luke 24:29');
-    expect(scriptureLabel(await getTranslator('gb'), psalm23)).toBe('Psalm 23');
-    expect(scriptureLabel(await getTranslator('de'), luke)).toBe('Lukas 24:29');
+    expect(scriptureLabel(await getTranslator('en'), luke)).toBe('Luke\u00a024:29');
+    expect(scriptureLabel(await getTranslator('gb'), psalm23)).toBe('Psalm\u00a023');
+    expect(scriptureLabel(await getTranslator('de'), luke)).toBe('Lukas\u00a024:29');
+  });
+
+  it('holds each reference’s book to its passage with a no-break space, its other spaces kept', async () => {
+    // Hymn 1 (Blessed Jesus at Thy Word): 'Jn 6:67-68, 8:31-32, Heb 4:12, Jn 1:1-5, 8:12, 1Cor 2:14'.
+    const links = hymn(1).scriptureReferences;
+    const [en, de] = await Promise.all([getTranslator('en'), getTranslator('de')]);
+    const english = links.map((l) => scriptureLabel(en, l));
+    expect(english).toContain('John\u00a08:31-32');
+    expect(english).toContain('1 Corinthians\u00a02:14');
+    const german = links.map((l) => scriptureLabel(de, l));
+    expect(german).toContain('Johannes\u00a08:31-32');
+    // The passage is the label's last word, after the one no-break space.
+    expect([...english, ...german].every((label) => /^[^\u00a0]+\u00a0[^\s]+$/.test(label))).toBe(true);
   });
 
   it('shows a hymn with its own tune, or with another of its metre chosen by tuneID', async () => {
@@ -52,7 +65,7 @@ describe('what a hymn or psalm page shows', () => {
     const own = songView(t, href, hymn(169), tunes, null);
     expect(own).toMatchObject({ path: '/hymnal/169', tune: { tuneID: 'eventide' }, ownTune: null, titleLang: 'en' });
     expect(own.facts.map((f) => f.label)).toEqual(['Words', 'Music', 'Tune', 'Meter', 'Section', 'Scripture']);
-    expect(own.facts.at(-1)?.items[0]).toEqual({ text: 'Luke 24:29', href: '/de/sermons/scripture/luke/24' });
+    expect(own.facts.at(-1)?.items[0]).toEqual({ text: 'Luke\u00a024:29', href: '/de/sermons/scripture/luke/24' });
     const chosen = songView(t, href, hymn(169), tunes, 'slane');
     expect(chosen).toMatchObject({ tune: { tuneID: 'slane', name: 'Slane' }, ownTune: { tuneID: 'eventide' } });
     // A tune of another metre is not offered, so it is ignored.

@@ -112,10 +112,17 @@ export function personText(person: Person): string {
   return person.lifeDates ? `${person.name} (${person.lifeDates})` : person.name;
 }
 
-/** A reference with the book in the reader's language ('Lukas 24:29'); English keeps the source's form ('Psalm 23'). */
+/**
+ * A reference with the book in the reader's language ('Lukas 24:29'); English keeps the source's
+ * form ('Psalm 23'). A no-break space holds the book to its passage: a narrow column does not
+ * leave 'John' at a line's end and '8:31-32' on the next.
+ */
 export function scriptureLabel(t: Translate, link: ScriptureLink): string {
   const name = bookName(t, link.osisAbbrev, '');
-  return !name || name === bookByOsis(link.osisAbbrev)?.name ? link.reference : `${name} ${link.passage}`;
+  const english = !name || name === bookByOsis(link.osisAbbrev)?.name;
+  // The source's form is its book, a space and the passage (scriptureLinks).
+  const book = english ? link.reference.slice(0, -link.passage.length).trimEnd() : name;
+  return `${book}\u00a0${link.passage}`;
 }
 
 /** A metre as printed with its numbers or name beside it: 'C.M. (8.6.8.6)', '8 8 8 8 (L.M.)'. */
