@@ -190,7 +190,8 @@ export class KgPlayer extends HTMLElement {
     // just have appeared), as far as its top stays in sight.
     if (options.from?.contains(this.#screen)) {
       const frame = options.from.getBoundingClientRect();
-      const by = Math.min(frame.bottom - this.getBoundingClientRect().top, frame.top);
+      // Whole pixels up: a fraction scrolled is rounded down, leaving the video's last line under the dock.
+      const by = Math.ceil(Math.min(frame.bottom - this.getBoundingClientRect().top, frame.top));
       if (by > 0) scrollBy({ top: by });
     }
   }
