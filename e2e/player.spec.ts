@@ -394,21 +394,29 @@ test('autoplay next (default forward): a later sermon of the same broadcaster fo
   expect(next && next.preachDate >= first.preachDate).toBe(true);
 });
 
-test('captions: a WebVTT track from the media list shows its cues under the player', async ({ page, request }) => {
-  const sermon = await audioSermon(request);
+/**
+ * Gives the sermon of a play button on the page an English WebVTT track, one cue 'Grace and
+ * peace to you.' from 0:00 to `until`, in the server's media folder.
+ */
+async function offerCaptions(button: Locator, sermonID: string, until: string) {
   const dataDir = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
-  const dir = path.resolve(dataDir, 'media', sermon.sermonID, 'e2e-captions');
+  const dir = path.resolve(dataDir, 'media', sermonID, 'e2e-captions');
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'en.vtt'), 'WEBVTT\n\n00:00.000 --> 01:00.000\nGrace and peace to you.\n');
-  await page.goto(`/sermons/${sermon.sermonID}`);
-  const button = page.getByRole('button', { name: 'Play audio' });
+  writeFileSync(path.join(dir, 'en.vtt'), `WEBVTT\n\n00:00.000 --> ${until}\nGrace and peace to you.\n`);
   await button.evaluate((el, url) => {
     const data = JSON.parse((el as HTMLElement).dataset.playerSermon ?? '{}');
     (el as HTMLElement).dataset.playerSermon = JSON.stringify({
       ...data,
       captions: [{ url, language: 'en', label: 'English' }],
     });
-  }, `/media/${sermon.sermonID}/e2e-captions/en.vtt`);
+  }, `/media/${sermonID}/e2e-captions/en.vtt`);
+}
+
+test('captions: a WebVTT track from the media list shows its cues under the player', async ({ page, request }) => {
+  const sermon = await audioSermon(request);
+  await page.goto(`/sermons/${sermon.sermonID}`);
+  const button = page.getByRole('button', { name: 'Play audio' });
+  await offerCaptions(button, sermon.sermonID, '01:00.000');
   await button.click();
   await expect(player(page)).toHaveAttribute('data-state', 'playing');
   await player(page).getByText('Player settings').click();
@@ -426,19 +434,9 @@ test('captions of a video show over the picture in its page frame and in full sc
 }) => {
   const [video] = await sermonsWith(request, 'video');
   if (!video) throw new Error('the demo catalogue has no video sermon');
-  const dataDir = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
-  const dir = path.resolve(dataDir, 'media', video.sermonID, 'e2e-captions');
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, 'en.vtt'), 'WEBVTT\n\n00:00.000 --> 10:00.000\nGrace and peace to you.\n');
   await page.goto(`/sermons/${video.sermonID}`);
   const frame = page.locator('main').getByRole('button', { name: 'Play video' });
-  await frame.evaluate((el, url) => {
-    const data = JSON.parse((el as HTMLElement).dataset.playerSermon ?? '{}');
-    (el as HTMLElement).dataset.playerSermon = JSON.stringify({
-      ...data,
-      captions: [{ url, language: 'en', label: 'English' }],
-    });
-  }, `/media/${video.sermonID}/e2e-captions/en.vtt`);
+  await offerCaptions(frame, video.sermonID, '10:00.000');
   await frame.click();
   await expect(player(page)).toHaveAttribute('data-state', 'playing');
   const settings = player(page).getByText('Player settings');
