@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../db/db.ts';
-import { type JobContext, type JobHandlers, type JobName, jobSchemas } from './job-types.ts';
+import { type JobContext, type JobHandlers, type JobLog, type JobName, jobSchemas } from './job-types.ts';
 import type { JobListener } from './listener.ts';
 import {
   backoffDelay,
@@ -141,18 +141,9 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
         log.error({ jobId: job.id, job: name }, 'job payload does not match its schema; failed');
         return;
       }
-      const ctx: JobContext = {
-        id: job.id,
-        name,
-        attempt: job.attempts,
-        maxAttempts: job.maxAttempts,
-        signal: controller.signal,
-        checkpoint: job.checkpoint,
-        async saveCheckpoint(tx, checkpoint) {
-          if (!(await saveCheckpoint(tx, job.id, job.lockedBy, checkpoint))) throw new Error('job lease lost');
-        },
-        log: { info: (obj, msg) => log.info({ jobId: job.id, job: name, ...obj }, msg) },
-      };
+      const ctx = claimContext(job, controller.signal, {
+        info: (obj, msg) => log.info({ jobId: job.id, job: name, ...obj }, msg),
+      });
       let error: unknown;
       let ok = false;
       try {
@@ -271,4 +262,20 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
 function errorMessage(error: unknown): string {
   if (error instanceof Error) return error.message || error.name;
   return String(error);
+}
+
+/** What a handler gets for one claim of `job`: its checkpoint saves are fenced by the claim. */
+export function claimContext<N extends JobName>(job: ClaimedJob, signal: AbortSignal, log: JobLog): JobContext<N> {
+  return {
+    id: job.id,
+    name: job.name as N,
+    attempt: job.attempts,
+    maxAttempts: job.maxAttempts,
+    signal,
+    checkpoint: job.checkpoint,
+    async saveCheckpoint(tx, checkpoint) {
+      if (!(await saveCheckpoint(tx, job.id, job.lockedBy, checkpoint))) throw new Error('job lease lost');
+    },
+    log,
+  };
 }

@@ -3,16 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { JOB_NAMES, type JobContext, type JobHandlers } from '../jobs/job-types.ts';
-import {
-  type ClaimedJob,
-  claim,
-  complete,
-  getJob,
-  listJobs,
-  releaseExpiredLeases,
-  saveCheckpoint,
-} from '../jobs/queue.ts';
-import { startWorker } from '../jobs/worker.ts';
+import { type ClaimedJob, claim, complete, getJob, listJobs, releaseExpiredLeases } from '../jobs/queue.ts';
+import { claimContext, startWorker } from '../jobs/worker.ts';
 import { loadFixture } from '../test/fixture.ts';
 import { BACKENDS, openTestDb, type TestDb } from '../test/test-db.ts';
 import { refreshSermonVectors } from './sermon-vectors.jobs.ts';
@@ -176,19 +168,14 @@ describe.each(BACKENDS)('sermon search vectors on %s', (backend) => {
     const run = (job: ClaimedJob, stopAfter = Number.POSITIVE_INFINITY) => {
       const saved: { after: string; done: number; total: number }[] = [];
       const controller = new AbortController();
+      const claimed = claimContext<typeof JOB>(job, controller.signal, { info() {} });
       const ctx: JobContext<typeof JOB> = {
-        id: job.id,
-        name: JOB,
-        attempt: job.attempts,
-        maxAttempts: job.maxAttempts,
-        signal: controller.signal,
-        checkpoint: job.checkpoint,
+        ...claimed,
         async saveCheckpoint(tx, checkpoint) {
-          if (!(await saveCheckpoint(tx, job.id, job.lockedBy, checkpoint))) throw new Error('job lease lost');
+          await claimed.saveCheckpoint(tx, checkpoint);
           saved.push(checkpoint as (typeof saved)[number]);
           if (saved.length === stopAfter) controller.abort(new Error('worker stopping'));
         },
-        log: { info() {} },
       };
       return { saved, ctx, done: handler(payload, ctx) };
     };
