@@ -34,6 +34,13 @@ async function audioSermon(request: APIRequestContext): Promise<LiteSermon> {
   return longest;
 }
 
+/** A demo video sermon. */
+async function videoSermon(request: APIRequestContext): Promise<LiteSermon> {
+  const [video] = await sermonsWith(request, 'video');
+  if (!video) throw new Error('the demo catalogue has no video sermon');
+  return video;
+}
+
 const player = (page: Page) => page.locator('kg-player[data-mode="page"]');
 /** The player's one <video>: in the dock, or in the frame of its sermon's page. */
 const media = (page: Page) => page.locator('[data-player-screen] video');
@@ -322,8 +329,7 @@ test('plays a video sermon, and an HLS stream through hls.js where there is no n
   page,
   request,
 }) => {
-  const [video] = await sermonsWith(request, 'video');
-  if (!video) throw new Error('the demo catalogue has no video sermon');
+  const video = await videoSermon(request);
   const hlsChunks: string[] = [];
   page.on('request', (r) => {
     if (/\/_astro\/hls\.[\w-]+\.js$/.test(r.url())) hlsChunks.push(r.url());
@@ -432,8 +438,7 @@ test('captions of a video show over the picture in its page frame and in full sc
   page,
   request,
 }) => {
-  const [video] = await sermonsWith(request, 'video');
-  if (!video) throw new Error('the demo catalogue has no video sermon');
+  const video = await videoSermon(request);
   await page.goto(`/sermons/${video.sermonID}`);
   const frame = page.locator('main').getByRole('button', { name: 'Play video' });
   await offerCaptions(frame, video.sermonID, '10:00.000');
@@ -545,8 +550,7 @@ test('on a short (landscape phone) screen the docked player is compact and leave
   await expectNoAxeViolations(page, { include: 'kg-player' });
 
   // A docked video (on another page than its own) takes about a third of the window at most, on any screen.
-  const [video] = await sermonsWith(request, 'video');
-  if (!video) throw new Error('the demo catalogue has no video sermon');
+  const video = await videoSermon(request);
   await page.goto(`/sermons/${video.sermonID}`);
   await page.getByRole('button', { name: 'Play video' }).click();
   await expect(player(page)).toHaveAttribute('data-state', 'playing');
@@ -576,8 +580,7 @@ const playerMessages = (code: string): Record<string, string> =>
   JSON.parse(readFileSync(path.resolve('packages/i18n/messages', `${code}.json`), 'utf8')).player;
 
 test('changing the language while a video plays: it plays on, in the new language', async ({ page, request }) => {
-  const [video] = await sermonsWith(request, 'video');
-  if (!video) throw new Error('the demo catalogue has no video sermon');
+  const video = await videoSermon(request);
   await page.goto(`/sermons/${video.sermonID}`);
   await page.getByRole('button', { name: 'Play video' }).click();
   await expect(player(page)).toHaveAttribute('data-state', 'playing');
@@ -686,8 +689,7 @@ test('the language menu opens above the docked player', async ({ page, request }
 });
 
 test('the video still on a sermon page is its play button', async ({ page, request }) => {
-  const [video] = await sermonsWith(request, 'video');
-  if (!video) throw new Error('the demo catalogue has no video sermon');
+  const video = await videoSermon(request);
   await page.goto(`/sermons/${video.sermonID}`);
   const main = page.locator('main');
   const still = main.locator('img[src]').first();
@@ -712,8 +714,7 @@ test('on a touch screen the label over a playing video shows a moment after a ta
   baseURL,
   request,
 }) => {
-  const [video] = await sermonsWith(request, 'video');
-  if (!video) throw new Error('the demo catalogue has no video sermon');
+  const video = await videoSermon(request);
   const touch = await browser.newContext({
     baseURL,
     hasTouch: true,
@@ -882,8 +883,7 @@ test('the video still is a WebP at the size it is shown, loaded first, in a box 
   baseURL,
   request,
 }) => {
-  const [video] = await sermonsWith(request, 'video');
-  if (!video) throw new Error('the demo catalogue has no video sermon');
+  const video = await videoSermon(request);
   // A wide screen shows the still 48rem wide (the 640 WebP); a phone at 1× about 340 px (the 360).
   for (const [viewport, width] of [
     [{ width: 1280, height: 800 }, 640],
