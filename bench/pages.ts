@@ -19,6 +19,10 @@ import { loadAverage, run, type Server, startServer } from './lib/serve.ts';
  * cache on.
  *
  *   pnpm bench:pages [--seconds 10] [--connections 10] [--skip-build] [--only sermon,search]
+ *                    [--accept-encoding br]
+ *
+ * Renders are requested without Accept-Encoding (the pages' own cost) unless --accept-encoding
+ * is given: browsers send 'gzip, deflate, br', and compressing a fresh page costs CPU too.
  */
 const { values: args } = parseArgs({
   options: {
@@ -27,11 +31,13 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '10' },
     'skip-build': { type: 'boolean', default: false },
     only: { type: 'string' },
+    'accept-encoding': { type: 'string' },
   },
 });
 const SECONDS = Number(args.seconds);
 const WARMUP = Number(args.warmup);
 const CONNECTIONS = Number(args.connections);
+const RENDER_HEADERS = args['accept-encoding'] ? [`Accept-Encoding: ${args['accept-encoding']}`] : undefined;
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kerygma_bench';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const LUA = path.join(ROOT, 'bench/lib/rotate.lua');
@@ -152,7 +158,12 @@ async function main() {
     return file;
   };
 
-  const bare: Scenario = { name: 'bare Astro page (25 static rows)', paths: ['/'], server: 'bare' };
+  const bare: Scenario = {
+    name: 'bare Astro page (25 static rows)',
+    paths: ['/'],
+    server: 'bare',
+    headers: RENDER_HEADERS,
+  };
   const only = args.only?.split(',');
   const pages: Scenario[] = (
     [
@@ -168,13 +179,15 @@ async function main() {
     ] as const
   )
     .filter(([name]) => !only || only.includes(name))
-    .map(([name, paths]) => ({ name, paths: [...paths], server: 'site' as const }));
+    .map(([name, paths]) => ({ name, paths: [...paths], server: 'site' as const, headers: RENDER_HEADERS }));
 
   // The database's memory moves search figures by a quarter (bench/README.md, fourth search pass).
   console.log(
     `Database ${DATABASE_URL} (~${(count?.n ?? 0).toLocaleString('en')} sermons, shared_buffers ${count?.buffers})`,
   );
-  console.log(`wrk -t1 -c${CONNECTIONS}, ${WARMUP} s warm-up + ${SECONDS} s per page type; latencies in ms\n`);
+  console.log(
+    `wrk -t1 -c${CONNECTIONS}, ${WARMUP} s warm-up + ${SECONDS} s per page type; latencies in ms; renders ${RENDER_HEADERS ? `with ${RENDER_HEADERS[0]}` : 'without Accept-Encoding'}\n`,
+  );
 
   const servers: Server[] = [];
   const stopAll = () => Promise.all(servers.splice(0).map((s) => s.stop()));

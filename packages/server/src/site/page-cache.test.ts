@@ -245,6 +245,24 @@ describe('page delivery', () => {
     expect(site.renders).toBe(1);
   });
 
+  it('compresses a cached page once when many clients ask for the same encoding at the same time', async () => {
+    const html = `<ol>${'<li>Psalm 23: The Lord is my shepherd</li>'.repeat(300)}</ol>`;
+    const site = await serve(() => ({ body: html }));
+    await site.get('/psalms');
+    const bytesBefore = site.pages.bytes;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => site.get('/psalms', { 'accept-encoding': 'br' }).then((r) => r.text())),
+    );
+    expect(answers.every((text) => text === html)).toBe(true);
+    // One brotli form kept and counted, not eight.
+    const oneForm = site.pages.bytes - bytesBefore;
+    expect(oneForm).toBeGreaterThan(0);
+    expect(oneForm).toBeLessThan(html.length / 10);
+    await site.get('/psalms', { 'accept-encoding': 'br' });
+    expect(site.pages.bytes - bytesBefore).toBe(oneForm);
+    expect(site.renders).toBe(1);
+  });
+
   it('adds Accept-Encoding to a Vary the page already has', async () => {
     const site = await serve(() => ({ body: 'x'.repeat(2000), headers: { Vary: 'Cookie, Accept-Language' } }));
     expect((await site.get('/')).headers.get('vary')).toBe('Cookie, Accept-Language, Accept-Encoding');

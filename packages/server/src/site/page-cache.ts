@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 
 /**
  * HTTP delivery of rendered site pages: every page is rendered into one buffer and sent with a
@@ -42,8 +43,8 @@ type Page = {
   etag: string | undefined;
   /** HTML worth compressing; its compressed forms are made on first use (and kept when cached). */
   compressible: boolean;
-  br?: Buffer;
-  gzip?: Buffer;
+  /** Its compressed forms, made once each (concurrent requests share the one being made). */
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
 };
 
 type Entry = { page: Page; expires: number; bytes: number };
@@ -130,7 +131,7 @@ export function pageCache(render: RenderPage, options: PageCacheOptions) {
     if (key === undefined) return false;
     const entry = lru.get(key);
     if (!entry || entry.expires <= now()) return false;
-    send(req, res, entry.page, key);
+    send(req, res, entry.page, key).catch(() => res.destroy());
     return true;
   }
 
@@ -176,8 +177,13 @@ export function pageCache(render: RenderPage, options: PageCacheOptions) {
     }
   }
 
-  /** Sends a page: 304 when the ETag matches, else the body in the best encoding the client takes. */
-  function send(req: IncomingMessage, res: ServerResponse, page: Page, key: string | undefined): void {
+  /**
+   * Sends a page: 304 when the ETag matches, else the body in the best encoding the client takes.
+   * Compression runs on libuv's thread pool, not the main thread: brotli of a 50-70 KB page costs
+   * about as much CPU as rendering it (bench/README.md, "Page delivery"), and on the main thread
+   * it held up every other request meanwhile.
+   */
+  async function send(req: IncomingMessage, res: ServerResponse, page: Page, key: string | undefined): Promise<void> {
     if (page.etag && matches(req.headers['if-none-match'], page.etag)) {
       res.writeHead(304, pick(page.headers, ['etag', 'cache-control', 'vary', 'content-location', 'expires']));
       res.end();
@@ -187,14 +193,21 @@ export function pageCache(render: RenderPage, options: PageCacheOptions) {
     let body = page.body;
     const headers: OutgoingHttpHeaders = { ...page.headers };
     if (encoding) {
-      const existing = page[encoding];
-      const compressed = existing ?? compress(page.body, encoding);
-      if (!existing && key !== undefined && lru.get(key)?.page === page) {
-        page[encoding] = compressed;
-        lru.grow(key, compressed.length);
+      let compressed = page.encoded[encoding];
+      if (!compressed) {
+        compressed = compress(page.body, encoding);
+        // Kept with a cached page (and counted against the bound) once made.
+        if (key !== undefined && lru.get(key)?.page === page) {
+          page.encoded[encoding] = compressed;
+          compressed.then(
+            (bytes) => lru.get(key)?.page === page && lru.grow(key, bytes.length),
+            () => delete page.encoded[encoding],
+          );
+        }
       }
-      body = compressed;
+      body = await compressed;
       headers['content-encoding'] = encoding;
+      if (res.destroyed) return;
     }
     headers['content-length'] = body.length;
     res.writeHead(page.status, headers);
@@ -265,7 +278,7 @@ function capture(render: RenderPage, req: IncomingMessage, res: ServerResponse):
       if (compressible) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
       if (status === 200 && !headers.etag) headers.etag = `W/"${hash('sha1', body, 'base64url').slice(0, 22)}"`;
       const etag = status === 200 ? (headers.etag as string | undefined) : undefined;
-      resolve({ status, headers, body, etag, compressible });
+      resolve({ status, headers, body, etag, compressible, encoded: {} });
       const done = callbackOf(rest);
       if (done) queueMicrotask(done);
       return res;
@@ -330,12 +343,13 @@ function chooseEncoding(header: string | undefined): Encoding | undefined {
   return undefined;
 }
 
-function compress(body: Buffer, encoding: Encoding): Buffer {
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
   return encoding === 'br'
-    ? brotliCompressSync(body, {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
-      })
-    : gzipSync(body, { level: 6 });
+    ? brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gzipAsync(body, { level: 6 });
 }
 
 function lowerKeys(headers: OutgoingHttpHeaders | undefined): OutgoingHttpHeaders {
