@@ -14,6 +14,7 @@ import {
 import { slugify } from '@kerygma/domain/slug';
 import type { MessageKey } from '@kerygma/i18n/t';
 import { SITE_TIME_ZONE } from './format.ts';
+import { withoutIgnored } from './list-query.ts';
 
 /**
  * Data helpers of the sermon list pages (spec §2 "Sermons", §9 page sizes, sorts and filter
@@ -218,20 +219,12 @@ export function filtersFrom(url: URL, options: FilterOptions): SermonFilters {
 }
 
 /**
- * The query string ('?a=1', or '') to send a visitor to when `url` asks for filters that
- * `filtersFrom` left out (a language, year or sort the list does not have, an empty field of a
- * form sent without JavaScript) or for a page that is not a number: `url`'s without them, so
- * that the address says what the list shows. Undefined when every filter asked for is applied.
- * Other parameters stay. Pages redirect to `${href(Astro.url.pathname)}${query}`.
+ * The query string to send a visitor to when `url` asks for filters that `filtersFrom` left out
+ * (a language, year or sort the list does not have) or for a page that is not a number
+ * (withoutIgnored); undefined when every filter asked for is applied.
  */
 export function withoutIgnoredFilters(url: URL, applied: SermonFilters): string | undefined {
-  const kept = new URLSearchParams(url.search);
-  const ignored: string[] = FILTER_KEYS.filter((key) => kept.has(key) && applied[key] === undefined);
-  const page = kept.get('page');
-  if (page !== null && !/^[1-9]\d*$/.test(page)) ignored.push('page');
-  if (!ignored.length) return undefined;
-  for (const key of ignored) kept.delete(key);
-  return kept.size ? `?${kept}` : '';
+  return withoutIgnored(url, Object.fromEntries(FILTER_KEYS.map((key) => [key, applied[key]])));
 }
 
 /** The query string ('?a=1&b=2', or '') of a link to a list with `filters`, less those in `omit`. */
