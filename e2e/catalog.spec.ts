@@ -204,7 +204,7 @@ test('each page of a list is its own canonical page; a trailing slash redirects 
 
   await expectRedirects(request, [
     ['/sermons/', '/sermons'],
-    ['/de/speakers/?page=2', '/de/speakers?page=2'],
+    ['/de/speakers/alphabetical/?page=2', '/de/speakers/alphabetical?page=2'],
     ['/en/sermon/1', '/sermons/1'],
     ['/de/sermon/1', '/de/sermons/1'],
   ]);
@@ -272,6 +272,47 @@ test('a page past the end of a list, an unknown country or state: 404; a country
   const last = Math.max(...[...pages.matchAll(/[?&]page=(\d+)"/g)].map((m) => Number(m[1])));
   const lastPage = await (await request.get(`/speakers/alphabetical?page=${last}`)).text();
   expect(lastPage).not.toContain(`page=${last + 1}"`);
+});
+
+test('a sort or page a directory list does not have is taken out of the address, which then says what the list shows', async ({
+  page,
+  request,
+}) => {
+  await expectRedirects(
+    request,
+    [
+      ['/speakers?sort=bogus', '/speakers'],
+      ['/de/speakers/alphabetical/B?sort=&page=abc', '/de/speakers/alphabetical/B'],
+      ['/de/broadcasters/newest?sort=bogus&utm_source=mail', '/de/broadcasters/newest?utm_source=mail'],
+      ['/broadcasters/international?page=0', '/broadcasters/international'],
+      ['/series?sort=bogus&page=2', '/series?page=2'],
+      ['/series/search/grace?q=&sort=title', '/series/search/grace?sort=title'],
+    ],
+    302,
+  );
+  // The visitor lands on the list itself, in their language.
+  await page.goto('/speakers?sort=bogus');
+  await expect(page).toHaveURL(/\/speakers$/);
+  await expect(page.locator('li.speaker-row').first()).toBeVisible();
+  await page.goto('/de/speakers/alphabetical/B?sort=bogus');
+  await expect(page).toHaveURL(/\/de\/speakers\/alphabetical\/B$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prediger: B');
+  await expect(page.locator('li.speaker-row').first()).toBeVisible();
+  // A path that names no list is still a 404 with its message, whatever the query asks.
+  const narnia = await request.get('/broadcasters/country/Narnia?sort=bogus', { maxRedirects: 0 });
+  expect(narnia.status()).toBe(404);
+  expect(await narnia.text()).toContain('Country Narnia not found');
+  expect((await request.get('/speakers/alphabetical/ZZ?sort=bogus', { maxRedirects: 0 })).status()).toBe(404);
+  // The sorts and pages a list has are answered as asked.
+  for (const path of [
+    '/speakers/alphabetical?sort=sermon-count&page=2',
+    '/speakers/alphabetical/B?sort=name',
+    '/de/broadcasters/newest?sort=alphabetical&page=1',
+    '/series/podcasts?sort=count',
+  ]) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(200);
+  }
 });
 
 test('search engines are told which pages to leave out, and every other page has a share card', async ({

@@ -1,10 +1,17 @@
 import { type APIRequestContext, expect } from '@playwright/test';
 
-/** Each `[from, to]` answers a permanent redirect straight to `to` (not through another redirect). */
-export async function expectRedirects(request: APIRequestContext, pairs: readonly (readonly [string, string])[]) {
+/**
+ * Each `[from, to]` answers a redirect straight to `to` (not through another redirect):
+ * permanent (301) unless `status` says otherwise.
+ */
+export async function expectRedirects(
+  request: APIRequestContext,
+  pairs: readonly (readonly [string, string])[],
+  status: 301 | 302 = 301,
+) {
   for (const [from, to] of pairs) {
     const res = await request.get(from, { maxRedirects: 0 });
-    expect(res.status(), from).toBe(301);
+    expect(res.status(), from).toBe(status);
     expect(res.headers().location, from).toBe(to);
   }
 }

@@ -1,6 +1,7 @@
 import type { ApiClient } from '@kerygma/api/client';
 import type { Broadcaster, ListResponse, LiteBroadcaster } from '@kerygma/domain/catalogue';
 import { englishMessages, type MessageKey, type Translate } from '@kerygma/i18n/t';
+import { oneOf } from '../../lib/list-query.ts';
 import { pageFrom } from '../../lib/sermon-lists.ts';
 
 /**
@@ -203,15 +204,19 @@ export const BROADCASTER_LISTS = [
 ] as const;
 export type BroadcasterListKey = (typeof BROADCASTER_LISTS)[number];
 
-export type BroadcasterSort = 'alphabetical' | 'newest';
+/** The sorts of broadcaster lists (spec §9 simple sort). */
+export const BROADCASTER_SORTS = ['alphabetical', 'newest'] as const;
+export type BroadcasterSort = (typeof BROADCASTER_SORTS)[number];
 
-/** The `sort` parameter (spec §9 simple sort): alphabetical unless 'newest'. */
-export function broadcasterSortParam(url: URL, fallback: BroadcasterSort = 'alphabetical'): BroadcasterSort {
-  const raw = url.searchParams.get('sort');
-  return raw === 'newest' || raw === 'alphabetical' ? raw : fallback;
+/** The `sort` parameter when it is a broadcaster list sort. */
+export function broadcasterSortParam(url: URL): BroadcasterSort | undefined {
+  return oneOf(url, 'sort', BROADCASTER_SORTS);
 }
 
-/** One page (25) of node/broadcasters matching `query`, full objects (denomination, counts). */
+/**
+ * One page (25) of node/broadcasters matching `query`, full objects (denomination, counts),
+ * sorted by the page's `sort` parameter (`fallbackSort` without one).
+ */
 export async function loadBroadcasters(
   api: ApiClient,
   url: URL,
@@ -219,7 +224,7 @@ export async function loadBroadcasters(
   fallbackSort: BroadcasterSort = 'alphabetical',
 ) {
   const page = pageFrom(url);
-  const sort = broadcasterSortParam(url, fallbackSort);
+  const sort = broadcasterSortParam(url) ?? fallbackSort;
   const list = (await api.broadcasters({
     lite: false,
     ...query,

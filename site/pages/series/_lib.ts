@@ -2,6 +2,7 @@ import type { ApiClient } from '@kerygma/api/client';
 import type { Query } from '@kerygma/api/request';
 import type { ListResponse, LiteSermon, Series } from '@kerygma/domain/catalogue';
 import type { Translate } from '@kerygma/i18n/t';
+import { oneOf } from '../../lib/list-query.ts';
 import { orNotFound, SERIES_PAGE_SIZE } from '../broadcasters/_lib.ts';
 
 const NAME_TTL_MS = 5 * 60_000;
@@ -139,9 +140,9 @@ export async function loadPickedSeries(api: ApiClient, page: number) {
 export const SERIES_SORTS = { recent: 'last_updated', title: 'title', count: 'sermon_count_highest' } as const;
 export type SeriesSort = keyof typeof SERIES_SORTS;
 
-export function seriesSortParam(url: URL): SeriesSort {
-  const raw = url.searchParams.get('sort') ?? '';
-  return Object.hasOwn(SERIES_SORTS, raw) ? (raw as SeriesSort) : 'recent';
+/** The `sort` parameter when it is a series list sort ('recent' is the lists' default). */
+export function seriesSortParam(url: URL): SeriesSort | undefined {
+  return oneOf(url, 'sort', Object.keys(SERIES_SORTS) as SeriesSort[]);
 }
 
 /** The heading and hint of the list of all series in one sort ('Series A–Z' for title). */

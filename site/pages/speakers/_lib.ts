@@ -2,6 +2,7 @@ import type { ApiClient } from '@kerygma/api/client';
 import type { Query } from '@kerygma/api/request';
 import type { ListResponse, Speaker } from '@kerygma/domain/catalogue';
 import { SPEAKER_LIST_SORTS } from '@kerygma/domain/query';
+import { oneOf } from '../../lib/list-query.ts';
 import { PAGE_SIZE, pageFrom } from '../broadcasters/_lib.ts';
 
 /** The speaker lists (spec §2 "Speakers") and their API queries (spec §9 collections). */
@@ -18,10 +19,9 @@ export type SpeakerListKey = keyof typeof SPEAKER_LISTS;
 
 export type SpeakerSort = (typeof SPEAKER_LIST_SORTS)[number];
 
-/** The `sort` parameter (spec §9: newest, sermon-count, name); name by default. */
-export function sortParam(url: URL): SpeakerSort {
-  const raw = url.searchParams.get('sort');
-  return (SPEAKER_LIST_SORTS as readonly string[]).includes(raw ?? '') ? (raw as SpeakerSort) : 'name';
+/** The `sort` parameter when it is a speaker list sort (spec §9: newest, sermon-count, name). */
+export function sortParam(url: URL): SpeakerSort | undefined {
+  return oneOf(url, 'sort', SPEAKER_LIST_SORTS);
 }
 
 export type SpeakerPage = {
@@ -30,10 +30,10 @@ export type SpeakerPage = {
   list: ListResponse<Speaker>;
 };
 
-/** One page (25) of speakers matching `query`, sorted by the page's `sort` parameter. */
+/** One page (25) of speakers matching `query`, sorted by the page's `sort` parameter (by name without one). */
 export async function loadSpeakers(api: ApiClient, url: URL, query: Query): Promise<SpeakerPage> {
   const page = pageFrom(url);
-  const sort = sortParam(url);
+  const sort = sortParam(url) ?? 'name';
   const list = await api.speakers({ ...query, sortBy: sort, page, pageSize: PAGE_SIZE });
   return { page, sort, list };
 }
