@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
+describe('search vector job pause', () => {
+  it('runs batches back to back unless SEARCH_REFRESH_PAUSE_MS is set', () => {
+    expect(loadConfig({}).searchRefreshPauseMs).toBe(0);
+    expect(loadConfig({ SEARCH_REFRESH_PAUSE_MS: '250' }).searchRefreshPauseMs).toBe(250);
+  });
+
+  it('names the variable when its value is not whole milliseconds from 0 to 10,000', () => {
+    for (const value of ['-1', '1.5', 'soon', '20000']) {
+      expect(() => loadConfig({ SEARCH_REFRESH_PAUSE_MS: value })).toThrow(/^Invalid SEARCH_REFRESH_PAUSE_MS: [^\n]*$/);
+    }
+  });
+});
+
 describe('media storage configuration', () => {
   it('keeps media on local disk unless S3_BUCKET is set', () => {
     expect(loadConfig({}).s3).toBeUndefined();

@@ -26,6 +26,11 @@ const schema = z.object({
    * accepting connections: time for a load balancer to stop sending it requests.
    */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
+  /**
+   * Milliseconds the search vector job (search.sermon-vectors) rests after each batch of 500, so
+   * that a long rewrite leaves the database to the site's requests; 0 runs the batches back to back.
+   */
+  SEARCH_REFRESH_PAUSE_MS: z.coerce.number().int().min(0).max(10_000).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Media in an S3-compatible bucket instead of on local disk (see README, Running at scale). */
   S3_BUCKET: z.string().min(1).optional(),
@@ -60,6 +65,7 @@ export type Config = {
   mediaDir: string;
   pageCache: { maxBytes: number; ttlMs: number };
   shutdownDrainMs: number;
+  searchRefreshPauseMs: number;
   /** Where media live when not on local disk. */
   s3: S3Config | undefined;
 };
@@ -92,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mediaDir: path.join(dataDir, 'media'),
     pageCache: { maxBytes: Math.round(c.PAGE_CACHE_MB * 1024 * 1024), ttlMs: c.PAGE_CACHE_TTL_SECONDS * 1000 },
     shutdownDrainMs: c.SHUTDOWN_DRAIN_SECONDS * 1000,
+    searchRefreshPauseMs: c.SEARCH_REFRESH_PAUSE_MS,
     s3: c.S3_BUCKET
       ? {
           bucket: c.S3_BUCKET,

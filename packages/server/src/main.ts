@@ -49,7 +49,7 @@ async function main() {
       ? undefined
       : await startWorker({
           db,
-          handlers: jobHandlers({ db, media }),
+          handlers: jobHandlers({ db, media, searchRefreshPauseMs: config.searchRefreshPauseMs }),
           log: log.child({ component: 'jobs' }),
           listener: config.databaseUrl ? postgresJobListener(config.databaseUrl, log) : undefined,
         });

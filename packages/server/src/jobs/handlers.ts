@@ -3,12 +3,12 @@ import { refreshSermonVectors } from '../search/sermon-vectors.jobs.ts';
 import type { JobHandlers } from './job-types.ts';
 
 /** The handler map the worker runs: one handler per job name (the compiler checks it). */
-export function jobHandlers(deps: PipelineDeps): JobHandlers {
+export function jobHandlers(deps: PipelineDeps & { searchRefreshPauseMs?: number }): JobHandlers {
   return {
     'media.encode-audio': encodeAudio(deps),
     'media.encode-video': encodeVideo(deps),
     'media.delete-files': deleteFiles(deps),
-    'search.sermon-vectors': refreshSermonVectors({ db: deps.db }),
+    'search.sermon-vectors': refreshSermonVectors({ db: deps.db, pauseMs: deps.searchRefreshPauseMs }),
     // Loaded when a demo seed queued it: production workers never load the demo generator.
     'demo.media': async (payload, ctx) => (await import('../seed/demo-media.jobs.ts')).demoMedia(deps)(payload, ctx),
   };

@@ -117,6 +117,25 @@ describe.each(BACKENDS)('sermon search vectors on %s', (backend) => {
     return lines.filter((l) => l.msg.startsWith('sermon search vectors'));
   }
 
+  /**
+   * A claim's context as the worker makes it, keeping what each batch saves; `afterSave` gets
+   * the number saved so far and the controller of the context's signal.
+   */
+  function claimRun(job: ClaimedJob, afterSave: (count: number, controller: AbortController) => void = () => {}) {
+    const saved: { after: string; done: number; total: number }[] = [];
+    const controller = new AbortController();
+    const claimed = claimContext<typeof JOB>(job, controller.signal, { info() {} });
+    const ctx: JobContext<typeof JOB> = {
+      ...claimed,
+      async saveCheckpoint(tx, checkpoint) {
+        await claimed.saveCheckpoint(tx, checkpoint);
+        saved.push(checkpoint as (typeof saved)[number]);
+        afterSave(saved.length, controller);
+      },
+    };
+    return { saved, ctx };
+  }
+
   it('a new database gets no job: it has no sermons to rewrite', () => {
     expect(jobsOnNewDatabase).toEqual([]);
   });
@@ -164,19 +183,11 @@ describe.each(BACKENDS)('sermon search vectors on %s', (backend) => {
     const handler = refreshSermonVectors({ db, batchSize: 5 });
     const payload = { sermons: { of: 'any-series' } } as const;
 
-    /** A claim's context as the worker makes it, keeping what each batch saves; stops after `stopAfter` batches. */
+    /** Stops after `stopAfter` batches. */
     const run = (job: ClaimedJob, stopAfter = Number.POSITIVE_INFINITY) => {
-      const saved: { after: string; done: number; total: number }[] = [];
-      const controller = new AbortController();
-      const claimed = claimContext<typeof JOB>(job, controller.signal, { info() {} });
-      const ctx: JobContext<typeof JOB> = {
-        ...claimed,
-        async saveCheckpoint(tx, checkpoint) {
-          await claimed.saveCheckpoint(tx, checkpoint);
-          saved.push(checkpoint as (typeof saved)[number]);
-          if (saved.length === stopAfter) controller.abort(new Error('worker stopping'));
-        },
-      };
+      const { saved, ctx } = claimRun(job, (count, controller) => {
+        if (count === stopAfter) controller.abort(new Error('worker stopping'));
+      });
       return { saved, ctx, done: handler(payload, ctx) };
     };
 
@@ -212,6 +223,29 @@ describe.each(BACKENDS)('sermon search vectors on %s', (backend) => {
     expect(await complete(db, second.id, 'w2#1')).toBe(true);
     expect(await withBroadcasterNames()).toEqual({ in_series: 0, without: 2 });
     expect(await unlikeTrigger()).toEqual([]);
+  });
+
+  it('rests pauseMs between batches, and an abort cuts the rest short', async () => {
+    await beforeMigration0024();
+    await migrate(db);
+    const payload = { sermons: { of: 'any-series' } } as const;
+    const job = (await claim(db, [JOB], 'w1#1', 60_000)) as ClaimedJob;
+
+    // 61 sermons in batches of 20: four batches, three rests between them.
+    let started = Date.now();
+    await refreshSermonVectors({ db, batchSize: 20, pauseMs: 300 })(payload, claimRun(job).ctx);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3 * 300);
+
+    // A minute's rest after the first batch, aborted 100 ms into it: the handler stops then.
+    const { ctx } = claimRun(job, (_count, controller) => {
+      setTimeout(() => controller.abort(new Error('worker stopping')), 100);
+    });
+    started = Date.now();
+    await expect(refreshSermonVectors({ db, batchSize: 20, pauseMs: 60_000 })(payload, ctx)).rejects.toThrow(
+      'worker stopping',
+    );
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect((await getJob(db, job.id))?.checkpoint).toMatchObject({ done: 20 });
   });
 
   it('recomputes the sermons of one series, speaker or broadcaster: what renaming one needs', async () => {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { Db } from '../db/db.ts';
 import type { JobHandler } from '../jobs/job-types.ts';
@@ -26,7 +27,12 @@ const checkpointSchema = z.object({
   total: z.number().int().nonnegative(),
 });
 
-export type SermonVectorsDeps = { db: Db; batchSize?: number };
+export type SermonVectorsDeps = {
+  db: Db;
+  batchSize?: number;
+  /** A rest between batches (SEARCH_REFRESH_PAUSE_MS), leaving the database to the site's requests. */
+  pauseMs?: number;
+};
 
 /**
  * The 'search.sermon-vectors' job: goes through its set of sermons in batches of short
@@ -37,6 +43,7 @@ export type SermonVectorsDeps = { db: Db; batchSize?: number };
 export function refreshSermonVectors({
   db,
   batchSize = BATCH_SIZE,
+  pauseMs = 0,
 }: SermonVectorsDeps): JobHandler<'search.sermon-vectors'> {
   return async ({ sermons }, ctx) => {
     const saved = ctx.checkpoint === null ? null : checkpointSchema.parse(ctx.checkpoint);
@@ -74,6 +81,8 @@ export function refreshSermonVectors({
           'sermon search vectors: progress',
         );
       }
+      // Cut short when the job is aborted (its only rejection): the check at the top then throws.
+      if (pauseMs > 0) await sleep(pauseMs, undefined, { signal: ctx.signal }).catch(() => {});
     }
     const finished = { seconds: Math.round((Date.now() - started) / 1000), rowsPerSecond: rate() };
     const analyzed = done >= ANALYZE_FROM;
