@@ -83,7 +83,8 @@ export type JobContext<N extends JobName = JobName> = {
   maxAttempts: number;
   /**
    * Aborted when the job must stop: its lease was lost (another worker may now own it) or the
-   * worker is stopping and its drain time ran out. Pass it on to child processes (ffmpeg).
+   * worker is stopping and its drain time ran out: a handler that then ends (throws) within the
+   * grace time has its job handed back to the queue at once. Pass it on to child processes (ffmpeg).
    */
   signal: AbortSignal;
   /** What an earlier run of this job saved with saveCheckpoint, as stored (not validated); null on a first run. */

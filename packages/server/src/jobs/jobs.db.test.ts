@@ -10,7 +10,7 @@ import { openPostgres } from '../db/postgres.ts';
 import { BACKENDS, openTestDb, type TestDb } from '../test/test-db.ts';
 import { JOB_NAMES, type JobHandlers } from './job-types.ts';
 import { postgresJobListener } from './listener.ts';
-import { claim, complete, enqueue, getJob, listJobs, purgeDone, retry, saveCheckpoint } from './queue.ts';
+import { claim, complete, enqueue, getJob, listJobs, purgeDone, release, retry, saveCheckpoint } from './queue.ts';
 import { startWorker, type WorkerOptions } from './worker.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -39,6 +39,7 @@ const FAST = {
   leaseMs: 1_000,
   heartbeatMs: 100,
   drainMs: 3_000,
+  graceMs: 500,
   backoff: { baseMs: 40, maxMs: 400 },
 } satisfies Partial<WorkerOptions>;
 
@@ -255,6 +256,62 @@ describe.each(BACKENDS)('job queue on %s', (backend) => {
     expect((await getJob(db, later))?.state).toBe('queued'); // no new claims once stopping
   });
 
+  it('graceful stop hands a job whose handler ends on the abort back at once: the next worker takes it without waiting for the lease', async () => {
+    const id = (await enqueue(db, 'media.encode-audio', payload())) as number;
+    let started = false;
+    const worker1 = await startWorker({
+      db,
+      ...FAST,
+      leaseMs: 60_000,
+      drainMs: 50,
+      handlers: handlers({
+        'media.encode-audio': (_p, ctx) => {
+          started = true;
+          // ffmpeg killed by the signal: the handler throws once it is aborted.
+          return new Promise((_resolve, reject) =>
+            ctx.signal.addEventListener('abort', () => reject(ctx.signal.reason)),
+          );
+        },
+      }),
+    });
+    await waitFor(async () => started);
+    await worker1.stop();
+    // Back in the queue, the stopped run not counted as an attempt nor as a failure.
+    expect(await getJob(db, id)).toMatchObject({ state: 'queued', attempts: 0, lockedBy: null, lockedUntil: null });
+
+    const attempts: number[] = [];
+    const worker2 = await startWorker({
+      db,
+      ...FAST,
+      handlers: handlers({ 'media.encode-audio': async (_p, ctx) => void attempts.push(ctx.attempt) }),
+    });
+    try {
+      // Well within the 60 s lease the stopped worker had.
+      await waitFor(async () => (await getJob(db, id))?.state === 'done', 3_000);
+    } finally {
+      await worker2.stop();
+    }
+    expect(attempts).toEqual([1]);
+  });
+
+  it('hands back only the claim it holds, once, keeping the checkpoint', async () => {
+    const id = (await enqueue(db, 'media.encode-audio', payload())) as number;
+    await claim(db, JOB_NAMES, 'w1#1', 60_000);
+    await saveCheckpoint(db, id, 'w1#1', { part: 2 });
+    expect(await release(db, id, 'w2#1')).toBe(false);
+    expect(await getJob(db, id)).toMatchObject({ state: 'running', lockedBy: 'w1#1', attempts: 1 });
+    expect(await release(db, id, 'w1#1')).toBe(true);
+    expect(await getJob(db, id)).toMatchObject({
+      state: 'queued',
+      lockedBy: null,
+      attempts: 0,
+      checkpoint: { part: 2 },
+    });
+    expect(await release(db, id, 'w1#1')).toBe(false); // no longer running: a late second release does nothing
+    const next = await claim(db, JOB_NAMES, 'w2#1', 60_000);
+    expect(next).toMatchObject({ id, attempts: 1, checkpoint: { part: 2 } });
+  });
+
   it('keeps a job that runs longer than its lease with the worker that heartbeats, and never runs a job twice at once', async () => {
     const ids = new Set<number>();
     for (let i = 0; i < 24; i++) ids.add((await enqueue(db, 'media.encode-audio', payload(`S${i}`))) as number);
@@ -314,6 +371,7 @@ describe.each(BACKENDS)('job queue on %s', (backend) => {
         db: first,
         ...FAST,
         drainMs: 50,
+        graceMs: 50,
         handlers: handlers({
           'media.encode-audio': async () => {
             started = true;
@@ -322,7 +380,9 @@ describe.each(BACKENDS)('job queue on %s', (backend) => {
         }),
       });
       await waitFor(async () => started);
-      await worker1.stop(); // gives up after 50 ms and leaves the job running
+      // Gives up after 50 ms and 50 more after the abort, which the handler ignores: its job is
+      // not handed back (it would run twice at once), it stays running until the lease runs out.
+      await worker1.stop();
       await first.close();
 
       second = await reopen();

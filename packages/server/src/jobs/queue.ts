@@ -163,6 +163,26 @@ export async function fail(
 }
 
 /**
+ * Hands a claimed job back to the queue at once, for a worker that stops before the job is done:
+ * the run is not counted as an attempt, the checkpoint stays, and the job keeps its place (its
+ * run_at), so the next worker goes on from the checkpoint within a poll (at once when listening).
+ * Only for a run that has ended: another worker may claim the job the moment this commits.
+ * False when the claim is no longer ours.
+ */
+export async function release(db: Db, id: number, token: string): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE job
+        SET state = 'queued', attempts = greatest(attempts - 1, 0), locked_by = NULL, locked_until = NULL,
+            updated_at = now()
+      WHERE id = $1 AND locked_by = $2 AND state = 'running'
+      RETURNING id, pg_notify('${JOB_CHANNEL}', '') AS notified`,
+    [id, token],
+    { prepare: true },
+  );
+  return rows.length > 0;
+}
+
+/**
  * Puts running jobs whose lease has run out (their worker was killed or hung) back in the
  * queue, or fails them when that run was their last attempt. Returns how many it touched.
  */

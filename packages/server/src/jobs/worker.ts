@@ -10,6 +10,7 @@ import {
   complete,
   fail,
   purgeDone,
+  release,
   releaseExpiredLeases,
   renewLease,
   saveCheckpoint,
@@ -34,8 +35,10 @@ export type WorkerOptions = {
   leaseMs?: number;
   /** Renew leases this often (default leaseMs / 3). */
   heartbeatMs?: number;
-  /** stop() waits this long for running handlers (default 8 s). */
+  /** stop() waits this long for running handlers to finish on their own (default 6 s). */
   drainMs?: number;
+  /** Then it aborts their signal and waits this long for them to end (default 2 s: a vector batch in flight). */
+  graceMs?: number;
   /** Retry delay: baseMs * 2^(attempt-1), capped at maxMs, with jitter (default 5 s, 1 h). */
   backoff?: { baseMs: number; maxMs: number };
   /** Delete done jobs after this long (default 7 days); checked hourly. 0 keeps them. */
@@ -51,8 +54,10 @@ export type Worker = {
   readonly id: string;
   /**
    * Stops claiming, waits up to `drainMs` for running handlers to finish and record their
-   * result, then returns. Handlers still running then get their signal aborted and are left
-   * alone: their jobs go back to the queue when their leases run out.
+   * result, then aborts the signal of those still running and waits up to `graceMs` for them
+   * to end: a job whose handler ended so is handed back to the queue at once, its run not
+   * counted. Handlers still running after that are left alone: their jobs go back to the queue
+   * when their leases run out.
    */
   stop(): Promise<void>;
 };
@@ -74,7 +79,8 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const pollMs = options.pollMs ?? 1_000;
   const leaseMs = options.leaseMs ?? 30_000;
   const heartbeatMs = options.heartbeatMs ?? Math.max(1, Math.floor(leaseMs / 3));
-  const drainMs = options.drainMs ?? 8_000;
+  const drainMs = options.drainMs ?? 6_000;
+  const graceMs = options.graceMs ?? 2_000;
   const backoff = options.backoff ?? { baseMs: 5_000, maxMs: 3_600_000 };
   const keepDoneMs = options.keepDoneMs ?? 7 * 86_400_000;
   const log = options.log ?? silent;
@@ -159,6 +165,11 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
       if (ok) {
         const recorded = await complete(db, job.id, job.lockedBy);
         log.info({ jobId: job.id, job: name, ms: Date.now() - started, recorded }, 'job done');
+      } else if (controller.signal.aborted) {
+        // Aborted by stop() (a lost lease returned above) and the handler has ended: nothing of
+        // this run writes any more, so the next worker can start at once from the checkpoint.
+        const released = await release(db, job.id, job.lockedBy);
+        log.info({ jobId: job.id, job: name, ms: Date.now() - started, released }, 'job handed back to the queue');
       } else {
         const message = errorMessage(error).slice(0, MAX_ERROR_LENGTH);
         const delay = backoffDelay(job.attempts, backoff.baseMs, backoff.maxMs);
@@ -219,6 +230,19 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
     }
   }
 
+  /** True when every running handler has ended (and recorded its result) within `ms`. */
+  async function allEnded(ms: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    const ended = await Promise.race([
+      Promise.all([...running.values()].map((r) => r.done)).then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), ms);
+      }),
+    ]);
+    clearTimeout(timer);
+    return ended;
+  }
+
   const unsubscribe = options.listener ? await options.listener.subscribe(wake) : undefined;
   const looping = loop();
   log.info({ worker: id, concurrency, jobs: names.length }, 'job worker started');
@@ -234,22 +258,19 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
         await looping;
         if (running.size) {
           log.info({ running: running.size }, 'job worker draining');
-          let timer: NodeJS.Timeout | undefined;
-          const drained = await Promise.race([
-            Promise.all([...running.values()].map((r) => r.done)).then(() => true),
-            new Promise<boolean>((resolve) => {
-              timer = setTimeout(() => resolve(false), drainMs);
-            }),
-          ]);
-          clearTimeout(timer);
-          if (!drained) {
-            abandoned = true;
-            const left = [...running.values()];
-            for (const r of left) r.controller.abort(new Error('worker stopping'));
-            log.warn(
-              { jobs: left.map((r) => r.job.id) },
-              'job worker stopped with jobs running; they run again after their leases',
-            );
+          if (!(await allEnded(drainMs))) {
+            for (const r of running.values()) r.controller.abort(new Error('worker stopping'));
+            // A handler that ends within the grace time hands its job back (runJob). One that
+            // ignores the abort is not released: it may still be writing, and a released job is
+            // claimed by the next worker at once, which would run it twice concurrently. Its
+            // heartbeat stops, so its lease runs out (a process that exits ends it meanwhile).
+            if (!(await allEnded(graceMs))) {
+              abandoned = true;
+              log.warn(
+                { jobs: [...running.values()].map((r) => r.job.id) },
+                'job worker stopped with jobs running; they run again after their leases',
+              );
+            }
           }
         }
         log.info({ worker: id }, 'job worker stopped');

@@ -4,10 +4,10 @@ import type { Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { JOB_NAMES, type JobContext, type JobHandlers } from '../jobs/job-types.ts';
 import { type ClaimedJob, claim, complete, getJob, listJobs, releaseExpiredLeases } from '../jobs/queue.ts';
-import { claimContext, startWorker } from '../jobs/worker.ts';
+import { claimContext, startWorker, type WorkerOptions } from '../jobs/worker.ts';
 import { loadFixture } from '../test/fixture.ts';
 import { BACKENDS, openTestDb, type TestDb } from '../test/test-db.ts';
-import { refreshSermonVectors } from './sermon-vectors.jobs.ts';
+import { refreshSermonVectors, type SermonVectorsDeps } from './sermon-vectors.jobs.ts';
 import { enqueueSermonVectorRefresh, recomputeBatch, SERMON_VECTORS_MAX_ATTEMPTS } from './sermon-vectors.ts';
 
 /**
@@ -84,24 +84,30 @@ describe.each(BACKENDS)('sermon search vectors on %s', (backend) => {
     return ids;
   }
 
-  /** Runs the queued jobs with a worker until none is left; returns what the handler logged. */
-  async function runJobs(batchSize: number): Promise<LogLine[]> {
-    const lines: LogLine[] = [];
+  /** A worker that runs only this job, in the order queued, logging into `lines`. */
+  function vectorWorker(deps: Omit<SermonVectorsDeps, 'db'>, lines: LogLine[], options: Partial<WorkerOptions> = {}) {
     const unexpected = async () => {
       throw new Error('unexpected job');
     };
     const handlers = {
       ...Object.fromEntries(JOB_NAMES.map((n) => [n, unexpected])),
-      [JOB]: refreshSermonVectors({ db, batchSize }),
+      [JOB]: refreshSermonVectors({ db, ...deps }),
     } as JobHandlers;
     const keep = (obj: object, msg: string) => void lines.push({ ...obj, msg });
-    const worker = await startWorker({
+    return startWorker({
       db,
       handlers,
-      concurrency: 1, // in the order queued
+      concurrency: 1,
       pollMs: 20,
       log: { debug() {}, info: keep, warn: keep, error: keep },
+      ...options,
     });
+  }
+
+  /** Runs the queued jobs with a worker until none is left; returns what the handler logged. */
+  async function runJobs(batchSize: number): Promise<LogLine[]> {
+    const lines: LogLine[] = [];
+    const worker = await vectorWorker({ batchSize }, lines);
     try {
       for (const until = Date.now() + 20_000; ; await sleep(20)) {
         const [left] = await db.query<{ n: number }>(
@@ -223,6 +229,40 @@ describe.each(BACKENDS)('sermon search vectors on %s', (backend) => {
     expect(await complete(db, second.id, 'w2#1')).toBe(true);
     expect(await withBroadcasterNames()).toEqual({ in_series: 0, without: 2 });
     expect(await unlikeTrigger()).toEqual([]);
+  });
+
+  it('a worker that stops hands the job back with its checkpoint, and the next worker goes on from there at once', async () => {
+    await beforeMigration0024();
+    await migrate(db);
+    const [job] = await listJobs(db);
+    const id = job?.id as number;
+    const lines: LogLine[] = [];
+    // A lease far longer than the test: only the hand-back lets the second worker in.
+    const first = await vectorWorker({ batchSize: 5, pauseMs: 50 }, lines, { leaseMs: 60_000, drainMs: 0 });
+    let saved: { done: number } | null = null;
+    try {
+      for (const until = Date.now() + 10_000; !saved; await sleep(10)) {
+        const checkpoint = (await getJob(db, id))?.checkpoint as { done: number } | null;
+        if (checkpoint && checkpoint.done >= 10) saved = checkpoint;
+        else if (Date.now() > until) throw new Error('no checkpoint saved');
+      }
+    } finally {
+      await first.stop(); // SIGTERM: the handler is aborted in its pause between batches
+    }
+    const stopped = await getJob(db, id);
+    expect(stopped).toMatchObject({ state: 'queued', attempts: 0, lockedBy: null });
+    const at = stopped?.checkpoint as { after: string; done: number };
+    expect(at.done).toBeLessThan(IN_SERIES);
+    expect(await withBroadcasterNames()).toEqual({ in_series: IN_SERIES - at.done, without: 2 });
+
+    const log = await runJobs(5);
+    expect(log.find((l) => l.msg === 'sermon search vectors: going on from the checkpoint')).toMatchObject({
+      done: at.done,
+      after: at.after,
+    });
+    expect(await getJob(db, id)).toMatchObject({ attempts: 1, checkpoint: { done: IN_SERIES, total: IN_SERIES } });
+    expect(await withBroadcasterNames()).toEqual({ in_series: 0, without: 2 });
+    expect(lines.some((l) => l.msg === 'job handed back to the queue' && l.released === true)).toBe(true);
   });
 
   it('rests pauseMs between batches, and an abort cuts the rest short', async () => {
