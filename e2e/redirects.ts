@@ -15,3 +15,11 @@ export async function expectRedirects(
     expect(res.headers().location, from).toBe(to);
   }
 }
+
+/** Each path answers 200 itself, without a redirect. */
+export async function expectAnswered(request: APIRequestContext, paths: readonly string[]) {
+  for (const path of paths) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(200);
+  }
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oneOf, withoutIgnored } from './list-query.ts';
+import { NO_SORT_OR_PAGE, oneOf, withoutIgnored } from './list-query.ts';
 
 const SORTS = ['name', 'newest', 'sermon-count'] as const;
 const url = (query: string) => new URL(`http://x/speakers/choice?${query}`);
@@ -49,9 +49,9 @@ describe('withoutIgnored', () => {
     expect(withoutIgnored(url('sort=bogus&page=x'), {})).toBe('?sort=bogus');
     // A parameter read and never applied (a blank search `q`) always goes.
     expect(withoutIgnored(url('q=%20&sort=newest'), { q: undefined, sort: 'newest' })).toBe('?sort=newest');
-    // A landing page without order or pages takes out any `sort` and `page`.
-    expect(withoutIgnored(url('sort=newest&page=2&apibranch=x'), { sort: undefined, page: undefined })).toBe(
-      '?apibranch=x',
-    );
+    // A page without order or pages (a landing page, a tab that is no list) takes out any `sort` and `page`.
+    expect(withoutIgnored(url('sort=newest&page=2&apibranch=x'), NO_SORT_OR_PAGE)).toBe('?apibranch=x');
+    expect(withoutIgnored(url('page=1'), NO_SORT_OR_PAGE)).toBe('');
+    expect(withoutIgnored(url('apibranch=x'), NO_SORT_OR_PAGE)).toBeUndefined();
   });
 });

@@ -13,6 +13,12 @@ export function oneOf<T extends string>(url: URL, name: string, values: readonly
 }
 
 /**
+ * What a page without order or pages reads (a landing page, a tab that is not a list), as
+ * `withoutIgnored`'s `applied`: any `sort` or `page` asked for is taken out of the address.
+ */
+export const NO_SORT_OR_PAGE = { sort: undefined, page: undefined } as const;
+
+/**
  * The query string ('?a=1', or '') to send a visitor to when `url` asks for values the list
  * ignores (a filter or sort it does not have, an empty field of a form sent without
  * JavaScript) or for a page that is not a whole number from 1: `url`'s without them, so that
