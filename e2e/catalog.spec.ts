@@ -291,6 +291,9 @@ test('a sort or page a directory list does not have is taken out of the address,
       ['/broadcasters/group?sort=newest&page=2', '/broadcasters/group'],
       ['/de/broadcasters/country?page=2&utm_source=mail', '/de/broadcasters/country?utm_source=mail'],
       ['/broadcasters/state?sort=alphabetical', '/broadcasters/state'],
+      // Lists in one order have pages but no sort.
+      ['/series/picks?sort=title', '/series/picks'],
+      ['/de/broadcasters/international?sort=newest&page=1', '/de/broadcasters/international?page=1'],
     ],
     302,
   );
@@ -316,6 +319,7 @@ test('a sort or page a directory list does not have is taken out of the address,
     '/broadcasters/group',
     '/de/broadcasters/country?utm_source=mail',
     '/broadcasters/state/PA?sort=newest&page=1',
+    '/series/picks?page=1',
   ]);
 });
 

@@ -44,9 +44,11 @@ describe('withoutIgnored', () => {
   });
 
   it('reads `page` on every list, and nothing else a list does not name', () => {
-    // A list in one order (international broadcasters, picked series) reads only `page`.
+    // A parameter a page does not name stays, whatever its value.
     expect(withoutIgnored(url('sort=bogus&page=2'), {})).toBeUndefined();
     expect(withoutIgnored(url('sort=bogus&page=x'), {})).toBe('?sort=bogus');
+    // A list in one order (international broadcasters, picked series) reads `page`, not `sort`.
+    expect(withoutIgnored(url('sort=title&page=2'), { sort: undefined })).toBe('?page=2');
     // A parameter read and never applied (a blank search `q`) always goes.
     expect(withoutIgnored(url('q=%20&sort=newest'), { q: undefined, sort: 'newest' })).toBe('?sort=newest');
     // A page without order or pages (a landing page, a tab that is no list) takes out any `sort` and `page`.
