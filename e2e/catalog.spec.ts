@@ -192,11 +192,6 @@ test('each page of a list is its own canonical page; a trailing slash redirects 
   const sermons = await head('/sermons?page=3');
   expect(sermons.canonical).toMatch(/\/sermons\?page=3$/);
   expect(sermons.title).toContain('Page 3');
-  // A tab without pages ignores `page`: one address for it, not one per number.
-  const speaker = (await (await request.get('/api/v2/node/speakers?pageSize=1')).json()).results[0];
-  const tab = await head(`/speakers/${speaker.speakerID}?page=999`);
-  expect(tab.canonical).toMatch(new RegExp(`/speakers/${speaker.speakerID}$`));
-  expect(tab.title).not.toContain('Page');
   // Another order's third page holds other sermons than /sermons?page=3: not indexed.
   const oldest = await head('/sermons?page=3&sortBy=oldest');
   expect(oldest.canonical).toBeUndefined();
@@ -320,6 +315,63 @@ test('a sort or page a directory list does not have is taken out of the address,
     '/de/broadcasters/country?utm_source=mail',
     '/broadcasters/state/PA?sort=newest&page=1',
     '/series/picks?page=1',
+  ]);
+});
+
+test("a sort or page a speaker's, broadcaster's or series' tab does not have is taken out of its address", async ({
+  page,
+  request,
+}) => {
+  const speaker = (await (await request.get('/api/v2/node/speakers?pageSize=1')).json()).results[0] as {
+    speakerID: number;
+    displayName: string;
+  };
+  const series = (await (await request.get('/api/v2/node/broadcasters/gracechurch/series?pageSize=1')).json())
+    .results[0] as { seriesID: number };
+  const id = speaker.speakerID;
+  await expectRedirects(
+    request,
+    [
+      // A tab that is not a list has no sort and no pages: one address for it, not one per number.
+      [`/speakers/${id}?page=999`, `/speakers/${id}`],
+      [`/de/speakers/${id}/series?sort=title&utm_source=mail`, `/de/speakers/${id}/series?utm_source=mail`],
+      ['/broadcasters/gracechurch/notices?sort=newest&page=2', '/broadcasters/gracechurch/notices'],
+      // The sermons and series tabs and the series page have pages and their own sorts.
+      [`/speakers/${id}/sermons?sort=bogus&page=1`, `/speakers/${id}/sermons?page=1`],
+      ['/broadcasters/gracechurch/sermons?sort=recent', '/broadcasters/gracechurch/sermons'],
+      ['/de/broadcasters/gracechurch/series?sort=oldest&page=1', '/de/broadcasters/gracechurch/series?page=1'],
+      [`/series/${series.seriesID}?sort=bogus&page=0`, `/series/${series.seriesID}`],
+      [`/de/series/${series.seriesID}?sort=recent&utm_source=mail`, `/de/series/${series.seriesID}?utm_source=mail`],
+    ],
+    302,
+  );
+  // A speaker's name still answers first with its id page, query as asked; that page then takes
+  // out what it does not have, and the visitor lands on the tab in their language.
+  const byName = `/speakers/${encodeURIComponent(speaker.displayName)}/sermons?sort=bogus`;
+  await expectRedirects(request, [[byName, `/speakers/${id}/sermons?sort=bogus`]]);
+  const landed = await page.goto(`/de${byName}`);
+  expect(landed?.status()).toBe(200);
+  await expect(page).toHaveURL(new RegExp(`/de/speakers/${id}/sermons$`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(speaker.displayName);
+  await expect(page.locator('li.sermon-row').first()).toBeVisible();
+  // An unknown speaker, broadcaster or series is still its 404, whatever the query asks.
+  for (const [path, message] of [
+    ['/speakers/No%20Such%20Speaker/sermons?sort=bogus', 'Speaker not found'],
+    ['/broadcasters/no-such-broadcaster/series?page=abc', 'Broadcaster not found'],
+    ['/series/1?sort=bogus', 'Series not found'],
+  ]) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(404);
+    expect(await res.text(), path).toContain(message);
+  }
+  expect((await request.get(`/speakers/${id}/bogus?sort=bogus`, { maxRedirects: 0 })).status()).toBe(404);
+  // The sorts and pages a tab has are answered as asked.
+  await expectAnswered(request, [
+    `/speakers/${id}`,
+    `/speakers/${id}/sermons?sort=title&page=1`,
+    '/broadcasters/gracechurch/sermons?sort=oldest',
+    '/de/broadcasters/gracechurch/series?sort=count&page=1',
+    `/series/${series.seriesID}?sort=title&page=1`,
   ]);
 });
 
