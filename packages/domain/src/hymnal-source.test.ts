@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { loadHymnalData } from './hymnal-source.ts';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildHymnalData, hymnalKey, loadHymnalData } from './hymnal-source.ts';
 
 describe('the hymnal and psalter data', () => {
   const data = loadHymnalData();
@@ -105,5 +110,41 @@ describe('the hymnal and psalter data', () => {
     expect(p119?.detail.headings.every((h) => p119.detail.stanzas[h.beforeStanza]?.number === h.beforeStanza + 1)).toBe(
       true,
     );
+  });
+});
+
+describe('the kept copy of the hymnal', () => {
+  const built = buildHymnalData();
+  const dir = mkdtempSync(join(tmpdir(), 'hymnal-cache-'));
+  const cache = pathToFileURL(join(dir, 'hymnal.json'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const sha256 = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
+  it('builds every hymn, tune and psalm as the build did before copies were kept', () => {
+    // Fingerprints of the data taken from the code before the kept copy (commit cee9744). Change
+    // them only with a change meant to alter what a hymn or psalm page shows, and say so.
+    expect(sha256(built.hymns)).toBe('8b15d0e8dd98399d9575c4fac0aaa6d5d025b9a8c444d9d715974972edd5a1cd');
+    expect(sha256(built.tunes)).toBe('b80865f2f350a0bfdb9f483df2a92166045d362006b879cc9d107d687e817724');
+    expect(sha256(built.psalms)).toBe('beba7ae4481e71e9be4d07dc636b27d0da774b79d6dface1b2ba14befdb5d3ea');
+  });
+
+  it('keeps the built data under the key of its sources and code, and reads back the same', () => {
+    expect(JSON.stringify(loadHymnalData(cache))).toBe(JSON.stringify(built));
+    const kept = JSON.parse(readFileSync(cache, 'utf8'));
+    expect(kept.key).toBe(hymnalKey());
+    expect(JSON.stringify(kept.data)).toBe(JSON.stringify(built));
+    expect(JSON.stringify(loadHymnalData(cache))).toBe(JSON.stringify(built));
+  });
+
+  it('reads the kept copy instead of building while its key is current', () => {
+    const marked = { ...built, tunes: [] };
+    writeFileSync(cache, JSON.stringify({ key: hymnalKey(), data: marked }));
+    expect(loadHymnalData(cache).tunes).toEqual([]);
+  });
+
+  it('builds again, and keeps the new build, when the sources or code have changed since', () => {
+    writeFileSync(cache, JSON.stringify({ key: 'built from other sources', data: { ...built, tunes: [] } }));
+    expect(JSON.stringify(loadHymnalData(cache))).toBe(JSON.stringify(built));
+    expect(JSON.parse(readFileSync(cache, 'utf8')).key).toBe(hymnalKey());
   });
 });

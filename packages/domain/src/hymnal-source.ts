@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import {
   alsoKnownAs,
@@ -303,12 +304,9 @@ function scottish1650(p: Scottish1650, seq: number): PsalmEntry {
   );
 }
 
-let cached: HymnalData | undefined;
-
-/** The hymnal (274 hymns, their tunes) and psalter (413 + 162 psalms), read once per process. */
-export function loadHymnalData(files = HYMNAL_FILES): HymnalData {
-  if (cached && files === HYMNAL_FILES) return cached;
-  const open = readJson<OpenHymn[]>(files.hymnal);
+/** The hymnal (274 hymns, their tunes) and psalter (413 + 162 psalms), built from the source files. */
+export function buildHymnalData(): HymnalData {
+  const open = readJson<OpenHymn[]>(HYMNAL_FILES.hymnal);
   const { tunes, byHymn } = tunesOf(open);
   const titles = new Map<string, number>();
   for (const h of open) titles.set(sortKey(h.title), (titles.get(sortKey(h.title)) ?? 0) + 1);
@@ -316,10 +314,67 @@ export function loadHymnalData(files = HYMNAL_FILES): HymnalData {
     .map((h) => hymnEntry(h, byHymn.get(h.sourceIndex) ?? null, (titles.get(sortKey(h.title)) ?? 0) > 1))
     .sort((a, b) => a.seq - b.seq);
   const psalms = [
-    ...readJson<Psalter1912[]>(files.psalter1912).map(psalter1912),
-    ...readJson<Scottish1650[]>(files.scottish1650).map((p, i) => scottish1650(p, i + 1)),
+    ...readJson<Psalter1912[]>(HYMNAL_FILES.psalter1912).map(psalter1912),
+    ...readJson<Scottish1650[]>(HYMNAL_FILES.scottish1650).map((p, i) => scottish1650(p, i + 1)),
   ];
-  const data = { hymns, tunes, psalms };
-  if (files === HYMNAL_FILES) cached = data;
+  return { hymns, tunes, psalms };
+}
+
+/**
+ * Where a built hymnal is kept between processes (ignored by git with node_modules). Building
+ * costs most of a second of CPU, nearly all of it splitting stanzas into lines (splitStanza);
+ * reading the kept copy a tenth of that (bench/README.md "Benchmark: hymnal data").
+ */
+const HYMNAL_CACHE = new URL('../node_modules/.cache/kerygma/hymnal.json', import.meta.url);
+
+/**
+ * What a built hymnal depends on: the source files, this package's code (every module, not
+ * only those the build imports today, so that no change to it can leave a stale copy) and
+ * Node's version (regular expressions, localeCompare).
+ */
+export function hymnalKey(): string {
+  const hash = createHash('sha256').update(process.version);
+  for (const file of Object.values(HYMNAL_FILES)) hash.update(readFileSync(file));
+  const src = new URL('./', import.meta.url);
+  const modules = readdirSync(src).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'));
+  for (const name of modules.sort()) hash.update(name).update(readFileSync(new URL(name, src)));
+  return hash.digest('hex');
+}
+
+/** The kept copy when it was built from the same files and code, else undefined. */
+function readKept(cache: URL, key: string): HymnalData | undefined {
+  try {
+    const kept = JSON.parse(readFileSync(cache, 'utf8')) as { key: string; data: HymnalData };
+    return kept.key === key ? kept.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps a built hymnal; processes starting together each write a whole file of their own, then rename it. */
+function keep(cache: URL, key: string, data: HymnalData): void {
+  const temp = new URL(`${cache.href}.${process.pid}.tmp`);
+  try {
+    mkdirSync(new URL('./', cache), { recursive: true });
+    writeFileSync(temp, JSON.stringify({ key, data }));
+    renameSync(temp, cache);
+  } catch {
+    // A read-only install builds at every start, as before; the hymnal is the same.
+    rmSync(temp, { force: true });
+  }
+}
+
+let cached: HymnalData | undefined;
+
+/** The hymnal and psalter, once per process: the kept copy when it is current, else built (and kept). */
+export function loadHymnalData(cache = HYMNAL_CACHE): HymnalData {
+  if (cached && cache === HYMNAL_CACHE) return cached;
+  const key = hymnalKey();
+  let data = readKept(cache, key);
+  if (!data) {
+    data = buildHymnalData();
+    keep(cache, key, data);
+  }
+  if (cache === HYMNAL_CACHE) cached = data;
   return data;
 }
