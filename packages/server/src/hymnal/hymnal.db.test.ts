@@ -1,4 +1,5 @@
 import { sortKey } from '@kerygma/domain/hymn-text';
+import { loadHymnalData } from '@kerygma/domain/hymnal-source';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, getJson, type TestApp } from '../test/test-app.ts';
 import { BACKENDS } from '../test/test-db.ts';
@@ -271,6 +272,34 @@ describe.each(BACKENDS)('hymnal and psalter API on %s', (backend) => {
     expect((await getJson(t.app, `${API}/53?psalter=true`)).body.viewCount).toBe(5);
     const [tunes] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM hymn_tune');
     expect(tunes?.n).toBe(240);
+  });
+
+  const lastmods = async () =>
+    (await t.db.query<{ id: string; at: string }>('SELECT id, updated_at::text AS at FROM hymn ORDER BY seq')).map(
+      (r) => `${r.id} ${r.at}`,
+    );
+
+  it('writes again only the hymn whose data changed, and moves only its lastmod', async () => {
+    const data = loadHymnalData();
+    const edited = data.hymns.map((h) =>
+      h.seq === 169 ? { ...h, detail: { ...h.detail, copyright: `${h.detail.copyright} Edited.` } } : h,
+    );
+    const before = await lastmods();
+    await ensureHymnalData(t.db, { ...data, hymns: edited });
+    const after = await lastmods();
+    expect(after.filter((row, i) => row !== before[i]).map((row) => row.split(' ')[0])).toEqual(['169']);
+    expect((await getJson(t.app, `${API}/169`)).body.copyright).toMatch(/Edited\.$/);
+    await ensureHymnalData(t.db, data);
+    expect((await getJson(t.app, `${API}/169`)).body.copyright).not.toMatch(/Edited/);
+  });
+
+  it('gives rows loaded before digests were kept their digest, their lastmod left as it was', async () => {
+    await t.db.query('UPDATE hymn SET content_hash = NULL');
+    const before = await lastmods();
+    await ensureHymnalData(t.db);
+    expect(await lastmods()).toEqual(before);
+    const [left] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM hymn WHERE content_hash IS NULL');
+    expect(left?.n).toBe(0);
   });
 
   // Last: it closes the app, which saves the views counted so far.

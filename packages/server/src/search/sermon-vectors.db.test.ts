@@ -44,11 +44,11 @@ describe.each(BACKENDS)('sermon search vectors on %s', (backend) => {
     await db.query('DELETE FROM job');
   });
 
-  /** Brings the database back to before 0024 (and 0025): the old rule in the trigger and in every vector. */
+  /** Brings the database back to before 0024 (and 0025): the old rule in the trigger and in every vector; later migrations stay. */
   async function beforeMigration0024() {
     await db.exec(`${RULE_BEFORE_0024}
       UPDATE sermon SET full_title = full_title;
-      DELETE FROM schema_migration WHERE name >= '0024';
+      DELETE FROM schema_migration WHERE name IN ('0024_sermon_search_broadcaster_without_series.sql', '0025_job_checkpoint.sql');
       ALTER TABLE job DROP COLUMN checkpoint`);
   }
 
