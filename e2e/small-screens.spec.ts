@@ -141,6 +141,20 @@ test.describe('without JavaScript on a 320 px phone', () => {
     await expect(page).toHaveURL('/fr/search');
     await expect(page.getByRole('main').getByRole('searchbox')).toBeVisible();
   });
+
+  test('the current section and the current sermon list are shown whole in their sideways rows', async ({ page }) => {
+    // Both at the far end of their rows, cut off at the screen's edge until scrolled to.
+    for (const path of ['/broadcasters', '/sermons/date', '/de/sermons/date']) {
+      await page.goto(path);
+      for (const row of [page.locator('header .main-nav'), page.locator('nav.sermon-nav')]) {
+        if (!(await row.count())) continue;
+        const current = row.locator('a[aria-current="page"]');
+        await expect.soft(current, `${path}: ${await current.textContent()}`).toBeInViewport({ ratio: 1 });
+      }
+    }
+    // The page itself is not scrolled to them.
+    expect(await page.evaluate(() => scrollY)).toBe(0);
+  });
 });
 
 /**

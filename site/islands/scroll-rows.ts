@@ -1,9 +1,9 @@
 /**
  * Rows of links that scroll sideways on phones (`.scroll-row`, layouts/Base.astro: the header's
  * sections, the sermon lists): the current link is brought fully into view when a page shows,
- * and so is each link reached with Tab (the browser scrolls a focused link only as far as to
- * show part of it). Keyboard focus only: a tapped link must not move away between press and
- * release.
+ * where the browser has not already (scroll-initial-target there), and so is each link reached
+ * with Tab (the browser scrolls a focused link only as far as to show part of it). Keyboard
+ * focus only: a tapped link must not move away between press and release.
  */
 
 /** Pixels scrolled past a link, clear of the shadow at the row's edge. */
