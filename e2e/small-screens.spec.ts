@@ -131,6 +131,40 @@ test('a right-to-left page (no language is, yet) fits a phone, its current secti
   await expect(page.locator('header .main-nav a[aria-current="page"]')).toBeInViewport({ ratio: 1 });
 });
 
+test('in a narrow desktop window with classic scrollbars the rows show none, and still scroll', async ({
+  playwright,
+  launchOptions,
+  baseURL,
+}) => {
+  // Playwright hides scrollbars in headless Chromium; shown, they take room as on a desktop.
+  const browser = await playwright.chromium.launch({ ...launchOptions, ignoreDefaultArgs: ['--hide-scrollbars'] });
+  const page = await browser.newPage({ baseURL, viewport: { width: 320, height: 640 } });
+  await page.goto('/sermons');
+  for (const row of [page.locator('header .main-nav'), page.locator('nav.sermon-nav')]) {
+    const name = await row.getAttribute('aria-label');
+    const sizes = await row.evaluate((el) => ({
+      scrollbar: el.offsetHeight - el.clientHeight,
+      more: el.scrollWidth - el.clientWidth,
+    }));
+    expect.soft(sizes.scrollbar, `${name}: scrollbar height`).toBe(0);
+    expect.soft(sizes.more, `${name}: width to scroll`).toBeGreaterThan(0);
+    // A touchpad, or a wheel with Shift, scrolls it sideways; Tab brings each link into view.
+    await row.hover();
+    for (const [dx, dy, keys] of [
+      [40, 0, ''],
+      [0, 40, 'Shift'],
+    ] as const) {
+      await row.evaluate((el) => el.scrollTo({ left: 0, behavior: 'instant' }));
+      if (keys) await page.keyboard.down(keys);
+      await page.mouse.wheel(dx, dy);
+      if (keys) await page.keyboard.up(keys);
+      await expect.poll(() => row.evaluate((el) => el.scrollLeft), `${name} ${keys}`).toBeGreaterThan(0);
+    }
+    await expectEachLinkShownWithTab(page, row, name ?? '');
+  }
+  await browser.close();
+});
+
 test.describe('without JavaScript on a 320 px phone', () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 320, height: 640 } });
 
