@@ -306,3 +306,68 @@ test('the sermon page’s byline keeps its dot with the speaker wherever it wrap
   });
   for (const line of lines) expect.soft(line.dot, `${line.width} px`).toBe(line.speaker);
 });
+
+test('breadcrumbs never start a line with ›: it stays beside the crumb before it', async ({ page, request }) => {
+  const list = await (await request.get('/api/v2/node/sermons?pageSize=1')).json();
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const path of [`/sermons/${list.results[0].sermonID}`, '/hymnal/1']) {
+    await page.goto(path);
+    const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
+    // Screen readers read the trail as before: each › between the crumbs it separates.
+    const read = (await trail.ariaSnapshot())
+      .split('\n')
+      .map((line) => line.match(/- (?:link "(.+)"|text: (.+)|listitem: (.+))/))
+      .flatMap((m) => (m ? [m[1] ?? m[2] ?? m[3]] : []))
+      .join(' ')
+      .replace(/\s*›\s*/g, ' › ');
+    expect(read, path).toMatch(/^[^›]+( › [^›]+)+$/);
+    const lines = await trail.locator('ol').evaluate((ol) => {
+      /** A crumb's first or last letter. */
+      const glyph = (li: Element, last: boolean) => {
+        const walker = document.createTreeWalker(li, NodeFilter.SHOW_TEXT);
+        const texts: Text[] = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node as Text);
+        const text = (last ? texts.at(-1) : texts[0]) as Text;
+        const range = document.createRange();
+        range.setStart(text, last ? text.length - 1 : 0);
+        range.setEnd(text, last ? text.length : 1);
+        return range.getBoundingClientRect();
+      };
+      type Region = { x: number; y: number; width: number; height: number };
+      const found: { width: number; crumb: string; gap: number; after: Region }[] = [];
+      // Every width where a crumb can start a line, down to a single word.
+      for (let width = 120; width <= ol.getBoundingClientRect().width; width += 4) {
+        (ol as HTMLElement).style.width = `${width}px`;
+        const left = ol.getBoundingClientRect().left;
+        const items = [...ol.children];
+        for (const [i, li] of items.entries()) {
+          const first = glyph(li, false);
+          const before = i > 0 && glyph(items[i - 1] as Element, true);
+          if (before && first.top >= before.bottom - 1)
+            found.push({
+              width,
+              crumb: li.textContent ?? '',
+              gap: Math.round(first.left - left),
+              // Where the › ends the line before, beside the crumb before.
+              after: {
+                x: Math.round(before.right + 2),
+                y: Math.round(before.top + scrollY),
+                width: 12,
+                height: Math.round(before.height),
+              },
+            });
+        }
+      }
+      return found;
+    });
+    expect(lines.length, path).toBeGreaterThan(0);
+    // A crumb that starts a line starts it with its first letter...
+    for (const line of lines) expect.soft(line.gap, `${path} at ${line.width} px: ${line.crumb}`).toBe(0);
+    // ...and the › before it ends the line above.
+    const [line] = lines as [(typeof lines)[number]];
+    await trail.locator('ol').evaluate((ol, width) => {
+      (ol as HTMLElement).style.width = `${width}px`;
+    }, line.width);
+    expect(await painted(page, [line.after]), path).toEqual([true]);
+  }
+});
