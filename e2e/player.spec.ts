@@ -758,6 +758,50 @@ test('on a touch screen the label over a playing video shows a moment after a ta
   await desktop.close();
 });
 
+test('on a laptop with a touch screen and a mouse, the label leaves a video started by a tap, and shows again under the mouse', async ({
+  page,
+  request,
+}) => {
+  const video = await videoSermon(request);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/sermons/${video.sermonID}`);
+  // A desktop browser, (hover: hover), that a finger also taps: a touch screen's taps, which
+  // Playwright's own tap() gives only where there is no mouse (hasTouch).
+  expect(await page.evaluate(() => matchMedia('(hover: hover)').matches)).toBe(true);
+  const touch = await page.context().newCDPSession(page);
+  const frame = page.locator('main [data-player-frame]');
+  const { x, y, width, height } = (await frame.boundingBox()) as {
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+  };
+  const tap = async () => {
+    await touch.send('Input.dispatchTouchEvent', {
+      type: 'touchStart',
+      touchPoints: [{ x: x + width / 2, y: y + height / 3 }],
+    });
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  };
+  const label = frame.locator('.label');
+  await tap();
+  await expect(player(page)).toHaveAttribute('data-state', 'playing');
+  // The tap left the frame :hover, yet the label goes a moment after it.
+  await expect(label).toHaveCSS('opacity', '0');
+  expect(await frame.evaluate((el) => el.matches(':hover'))).toBe(true);
+  // The mouse on the picture brings it back, for as long as it stays there...
+  await page.mouse.move(x + width / 2, y + height / 2);
+  await expect(label).toHaveCSS('opacity', '1');
+  await page.waitForTimeout(3000);
+  await expect(label).toHaveCSS('opacity', '1');
+  // ...and a tap, pausing and playing again, makes it go.
+  await tap();
+  await expect(player(page)).toHaveAttribute('data-state', 'paused');
+  await tap();
+  await expect(player(page)).toHaveAttribute('data-state', 'playing');
+  await expect(label).toHaveCSS('opacity', '0');
+});
+
 /** Where an element is in the window, rounded to the pixel. */
 async function box(locator: Locator) {
   const b = await locator.boundingBox();

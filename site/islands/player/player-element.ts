@@ -876,6 +876,12 @@ if (!customElements.get('kg-player')) {
     e.preventDefault();
     play(button);
   });
+  // A video's frame says which pointer came over it last (PlayerButton.astro): hover shows its
+  // label only for a mouse, as a tap leaves the frame :hover, also where a mouse is at hand.
+  document.addEventListener('pointerover', (e) => {
+    const frame = (e.target as Element | null)?.closest?.<HTMLElement>('[data-player-frame]');
+    if (frame) frame.dataset.pointer = e.pointerType;
+  });
   const early = window as Early;
   early.kgPlayerReady = true;
   // Only the last press counts; it is still within the click's user activation, so it may play.
