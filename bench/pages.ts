@@ -48,7 +48,14 @@ const SERVER = 'bench/lib/site-server.ts';
 const TARGET_P95_MS = 50;
 const TARGET_CACHED_RPS = 20_000;
 
-type Scenario = { name: string; paths: string[]; server: 'bare' | 'site'; headers?: string[] };
+type Scenario = {
+  name: string;
+  paths: string[];
+  server: 'bare' | 'site';
+  headers?: string[] | undefined;
+  /** wrk connections when not --connections. */
+  connections?: number;
+};
 type WrkResult = {
   requests: number;
   durationUs: number;
@@ -122,10 +129,16 @@ async function pickPaths(db: Db) {
   };
 }
 
-async function wrk(origin: string, file: string, seconds: number, headers: string[] = []): Promise<WrkResult> {
+async function wrk(
+  origin: string,
+  file: string,
+  seconds: number,
+  headers: string[] = [],
+  connections = CONNECTIONS,
+): Promise<WrkResult> {
   const { stdout } = await run(
     'wrk',
-    ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '10s', '-s', LUA, origin, '--', file, ...headers],
+    ['-t1', `-c${connections}`, `-d${seconds}s`, '--timeout', '10s', '-s', LUA, origin, '--', file, ...headers],
     { maxBuffer: 1 << 20 },
   );
   const line = stdout.trim().split('\n').at(-1) ?? '';
@@ -215,9 +228,9 @@ async function main() {
     const rows: Row[] = [];
     const measure = async (s: Scenario, o: string) => {
       const file = fileOf(s);
-      if (WARMUP > 0) await wrk(o, file, WARMUP, s.headers);
+      if (WARMUP > 0) await wrk(o, file, WARMUP, s.headers, s.connections);
       const load = loadAverage();
-      const result = await wrk(o, file, SECONDS, s.headers);
+      const result = await wrk(o, file, SECONDS, s.headers, s.connections);
       rows.push({ scenario: s, result, load });
       console.log(
         `  ${s.name.padEnd(36)} p50 ${ms(result.p50).padStart(6)}  p95 ${ms(result.p95).padStart(6)}  ${rps(result).toFixed(0).padStart(6)} req/s  load ${load}`,
@@ -259,6 +272,25 @@ async function main() {
       server: 'site',
       headers: ['Accept-Encoding: br'],
     });
+    // As on a live site, hits arrive while other pages render: a hit waits for the main thread,
+    // so what a render does there (compression was done there once) shows in the hits' latency.
+    const beside: Scenario = {
+      name: 'sermons rendered beside',
+      paths: p.sermon,
+      server: 'site',
+      headers: ['Accept-Encoding: br'],
+    };
+    const [, renders] = await Promise.all([
+      measureHot({
+        name: 'cached, br, 2 connections, while 6 render sermons (br)',
+        paths: hot,
+        server: 'site',
+        headers: ['Accept-Encoding: br'],
+        connections: 2,
+      }),
+      wrk(cached.origin, fileOf(beside), WARMUP + SECONDS + 1, beside.headers, 6),
+    ]);
+    console.log(`    (the sermon renders beside it: ${rps(renders).toFixed(0)} req/s, p95 ${ms(renders.p95)} ms)`);
     await stopAll();
 
     printTable(rows, hotRows);
@@ -286,7 +318,7 @@ function printTable(rows: Row[], hotRows: Row[]) {
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |');
   for (const { scenario: s, result: r, load } of hotRows) {
     console.log(
-      `| ${s.name} | ${s.paths.length} | ${ms(r.p50)} | ${ms(r.p95)} | ${rps(r).toFixed(0)} | ${(r.bytes / 1e6 / (r.durationUs / 1e6)).toFixed(0)} | ${errors(r)} | ${load} | ${rps(r) >= TARGET_CACHED_RPS ? 'ok' : '**missed**'} |`,
+      `| ${s.name} | ${s.paths.length} | ${ms(r.p50)} | ${ms(r.p95)} | ${rps(r).toFixed(0)} | ${(r.bytes / 1e6 / (r.durationUs / 1e6)).toFixed(0)} | ${errors(r)} | ${load} | ${s.connections ? '' : rps(r) >= TARGET_CACHED_RPS ? 'ok' : '**missed**'} |`,
     );
   }
 }
