@@ -179,9 +179,9 @@ export function pageCache(render: RenderPage, options: PageCacheOptions) {
 
   /**
    * Sends a page: 304 when the ETag matches, else the body in the best encoding the client takes.
-   * Compression runs on libuv's thread pool, not the main thread: brotli of a 50-70 KB page costs
-   * about as much CPU as rendering it (bench/README.md, "Page delivery"), and on the main thread
-   * it held up every other request meanwhile.
+   * Compression runs on libuv's thread pool, not the main thread: brotli of a 50-70 KB page takes
+   * about a quarter of a render's throughput, and on the main thread it held up every other
+   * request meanwhile (bench/README.md, "Compression and renders").
    */
   async function send(req: IncomingMessage, res: ServerResponse, page: Page, key: string | undefined): Promise<void> {
     if (page.etag && matches(req.headers['if-none-match'], page.etag)) {
