@@ -23,7 +23,9 @@ const config = loadConfig();
 const db = await openDatabase(config, () => {});
 const media = await openMediaStore(config);
 const worker =
-  process.env.RUN_JOBS === 'true' ? await startWorker({ db, handlers: jobHandlers({ db, media }) }) : undefined;
+  process.env.RUN_JOBS === 'true'
+    ? await startWorker({ db, handlers: jobHandlers({ db, media, searchRefreshPauseMs: config.searchRefreshPauseMs }) })
+    : undefined;
 const stats = statsCache(db);
 stats.peek(); // start computing catalogue totals now, as main.ts does
 const app = await buildApp(
