@@ -3,9 +3,9 @@ import { copyFile, link, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { JobPayload } from '../jobs/job-types.ts';
 import { enqueue } from '../jobs/queue.ts';
-import { encodeJobFor } from '../media/encoding.ts';
-import type { PipelineDeps } from '../media/media.jobs.ts';
-import { addMediaEvent } from '../media/uploads.queries.ts';
+import { encodeJobFor } from '../media/pipeline/encoding.ts';
+import type { PipelineDeps } from '../media/pipeline/media.jobs.ts';
+import { addMediaEvent } from '../media/uploads/uploads.queries.ts';
 import { buildDemoOriginals, type DemoOriginal } from './demo-media.ts';
 
 /**

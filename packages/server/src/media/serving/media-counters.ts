@@ -1,4 +1,4 @@
-import type { Db } from '../db/db.ts';
+import type { Db } from '../../db/db.ts';
 
 /**
  * Download and play counts of media requests. Requests only bump an in-process tally; it goes

@@ -2,9 +2,9 @@ import { open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { NotMediaError } from '@kerygma/ffmpeg/probe';
 import { formatVtt, parseCaptions, type SubtitleCue } from '@kerygma/ffmpeg/renditions/captions';
-import type { Db } from '../db/db.ts';
-import type { MediaStore } from '../storage/store.ts';
-import { replaceMediaItems } from './media-items.ts';
+import type { Db } from '../../db/db.ts';
+import type { MediaStore } from '../../storage/store.ts';
+import { replaceMediaItems } from '../pipeline/media-items.ts';
 import type { UploadRow, UploadType } from './uploads.queries.ts';
 
 /**

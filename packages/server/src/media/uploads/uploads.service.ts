@@ -1,9 +1,11 @@
 import { stat, unlink } from 'node:fs/promises';
 import { NotMediaError, probe } from '@kerygma/ffmpeg/probe';
-import type { Db } from '../db/db.ts';
-import { ApiError, forbidden, notFound } from '../errors.ts';
-import { API_BASE } from '../http/api-base.ts';
-import type { MediaStore } from '../storage/store.ts';
+import type { Db } from '../../db/db.ts';
+import { ApiError, forbidden, notFound } from '../../errors.ts';
+import { API_BASE } from '../../http/api-base.ts';
+import type { MediaStore } from '../../storage/store.ts';
+import { queueEncode } from '../pipeline/encoding.ts';
+import { renditionDurations } from '../pipeline/media-items.ts';
 import {
   type Attachment,
   checkAttachment,
@@ -13,8 +15,6 @@ import {
   saveAttachment,
   writeAttachmentFiles,
 } from './attachments.ts';
-import { queueEncode } from './encoding.ts';
-import { renditionDurations } from './media-items.ts';
 import {
   addMediaEvent,
   insertUpload,

@@ -1,4 +1,4 @@
-import type { Db } from '../db/db.ts';
+import type { Db } from '../../db/db.ts';
 
 export type UploadType = 'original-audio' | 'original-video' | 'caption' | 'pdf' | 'text';
 export type UploadRow = {

@@ -1,9 +1,9 @@
-import type { Db } from '../db/db.ts';
-import { forbidden, invalid, notFound } from '../errors.ts';
-import { enqueue } from '../jobs/queue.ts';
+import type { Db } from '../../db/db.ts';
+import { forbidden, invalid, notFound } from '../../errors.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { addMediaEvent, type UploadRow, type UploadType } from '../uploads/uploads.queries.ts';
 import { queueEncode } from './encoding.ts';
 import { deleteUnusedRunFolders, runFolder } from './media-items.ts';
-import { addMediaEvent, type UploadRow, type UploadType } from './uploads.queries.ts';
 
 /**
  * What a broadcaster does with a sermon's media after uploading (spec §7 Sermons): encode again

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { speechLikeAudio } from '@kerygma/ffmpeg/synth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/test-app.ts';
-import { BACKENDS } from '../test/test-db.ts';
-import { createApiKey } from './api-keys.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { BACKENDS } from '../../test/test-db.ts';
+import { createApiKey } from '../api-keys.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'kerygma-upload-'));
 const audioFile = path.join(work, 'sermon.mp3');

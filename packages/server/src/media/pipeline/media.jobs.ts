@@ -1,15 +1,15 @@
 import path from 'node:path';
 import { type AudioRenditions, audioRenditions } from '@kerygma/ffmpeg/renditions/audio';
 import { videoRenditions } from '@kerygma/ffmpeg/renditions/video';
-import type { Db } from '../db/db.ts';
-import type { JobContext, JobName, JobPayload } from '../jobs/job-types.ts';
-import { listJobs } from '../jobs/queue.ts';
-import type { MediaStore } from '../storage/store.ts';
-import { workOnStored } from '../storage/work-dir.ts';
+import type { Db } from '../../db/db.ts';
+import type { JobContext, JobName, JobPayload } from '../../jobs/job-types.ts';
+import { listJobs } from '../../jobs/queue.ts';
+import type { MediaStore } from '../../storage/store.ts';
+import { workOnStored } from '../../storage/work-dir.ts';
+import { WEBP_THUMBNAIL_SIZES } from '../serving/video-thumbnails.ts';
+import { addMediaEvent, uploadByGuid } from '../uploads/uploads.queries.ts';
 import { type NewMediaItem, renditionDurations, replaceMediaItems } from './media-items.ts';
 import { cachedRenditions } from './rendition-cache.ts';
-import { addMediaEvent, uploadByGuid } from './uploads.queries.ts';
-import { WEBP_THUMBNAIL_SIZES } from './video-thumbnails.ts';
 
 export type PipelineDeps = { db: Db; media: MediaStore };
 

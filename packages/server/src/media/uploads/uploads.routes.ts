@@ -8,12 +8,12 @@ import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ApiDeps } from '../app-deps.ts';
-import { API_BASE } from '../http/api-base.ts';
-import { parseInput } from '../http/parse.ts';
-import { urlsFor } from '../http/request-context.ts';
-import { requireBroadcasterKey } from './api-keys.ts';
-import { sermonMediaRoutes } from './sermon-media.routes.ts';
+import type { ApiDeps } from '../../app-deps.ts';
+import { API_BASE } from '../../http/api-base.ts';
+import { parseInput } from '../../http/parse.ts';
+import { urlsFor } from '../../http/request-context.ts';
+import { requireBroadcasterKey } from '../api-keys.ts';
+import { sermonMediaRoutes } from '../pipeline/sermon-media.routes.ts';
 import {
   continueUpload,
   discard,

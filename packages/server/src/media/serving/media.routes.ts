@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { ApiDeps } from '../app-deps.ts';
-import { notFound } from '../errors.ts';
-import { parseInput } from '../http/parse.ts';
+import type { ApiDeps } from '../../app-deps.ts';
+import { notFound } from '../../errors.ts';
+import { parseInput } from '../../http/parse.ts';
 import {
   type ByteRange,
   contentDisposition,
@@ -11,7 +11,7 @@ import {
   type MediaStore,
   RangeNotSatisfiableError,
   safeFileName,
-} from '../storage/store.ts';
+} from '../../storage/store.ts';
 import { webpThumbnails } from './video-thumbnails.ts';
 
 /** `download`: '1' (or 'true') downloads under the file's own name; any other value is the name. */

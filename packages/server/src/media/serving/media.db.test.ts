@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/test-app.ts';
-import { BACKENDS } from '../test/test-db.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { BACKENDS } from '../../test/test-db.ts';
 
 /** /media/*: the fixture stores 4096 bytes of 0x07 at 1000/audio-high.mp3. */
 describe.each(BACKENDS)('media files on %s', (backend) => {

@@ -1,9 +1,9 @@
 import { mediaLanguage } from '@kerygma/domain/media';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ApiDeps } from '../app-deps.ts';
-import { parseInput } from '../http/parse.ts';
-import { requireBroadcasterKey } from './api-keys.ts';
+import type { ApiDeps } from '../../app-deps.ts';
+import { parseInput } from '../../http/parse.ts';
+import { requireBroadcasterKey } from '../api-keys.ts';
 import { deleteMedia, reencode, setEncodingOptions } from './sermon-media.service.ts';
 
 const sermonID = z.string().min(1).max(40);

@@ -1,6 +1,6 @@
 import { isMediaUnlinked } from '@kerygma/domain/media';
-import type { Db } from '../db/db.ts';
-import { enqueue } from '../jobs/queue.ts';
+import type { Db } from '../../db/db.ts';
+import { enqueue } from '../../jobs/queue.ts';
 
 /** A media item (spec §3) the pipeline produced, as media_item stores it. */
 export type NewMediaItem = {
