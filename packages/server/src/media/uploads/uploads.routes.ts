@@ -13,7 +13,6 @@ import { API_BASE } from '../../http/api-base.ts';
 import { parseInput } from '../../http/parse.ts';
 import { urlsFor } from '../../http/request-context.ts';
 import { requireBroadcasterKey } from '../api-keys.ts';
-import { sermonMediaRoutes } from '../pipeline/sermon-media.routes.ts';
 import {
   continueUpload,
   discard,
@@ -45,7 +44,6 @@ const continueInput = z.object({ guid: z.string().uuid().optional(), sermonID: z
  */
 export async function uploadRoutes(app: FastifyInstance, deps: ApiDeps) {
   const { db, config, media } = deps;
-  sermonMediaRoutes(app, deps);
   const incoming = path.join(config.dataDir, 'uploads');
   await mkdir(incoming, { recursive: true });
 
