@@ -13,15 +13,7 @@ import { API_BASE } from '../../http/api-base.ts';
 import { parseInput } from '../../http/parse.ts';
 import { urlsFor } from '../../http/request-context.ts';
 import { requireBroadcasterKey } from '../api-keys.ts';
-import {
-  continueUpload,
-  discard,
-  finishUpload,
-  mediaTracker,
-  openUpload,
-  startUpload,
-  UPLOADS_PATH,
-} from './uploads.service.ts';
+import { continueUpload, discard, finishUpload, openUpload, startUpload, UPLOADS_PATH } from './uploads.service.ts';
 
 /** Largest original accepted (a long HD video). */
 const MAX_UPLOAD_BYTES = 20 * 1024 ** 3;
@@ -37,7 +29,7 @@ const guidParams = z.object({ guid: z.string().uuid() });
 const continueInput = z.object({ guid: z.string().uuid().optional(), sermonID: z.string().min(1).max(40).optional() });
 
 /**
- * Media uploads (spec §7 Sermons: POST media, PUT media/{guid}/continue, media_tracker). The
+ * Media uploads (spec §7 Sermons: POST media, PUT media/{guid}/continue). The
  * bytes go to `uploadURL` either with the tus resumable protocol (a dropped connection resumes
  * where it stopped) or as one plain POST/PUT body. The upload's unguessable id, issued only to
  * the broadcaster's key, authorises the bytes, like a pre-signed URL.
@@ -76,11 +68,6 @@ export async function uploadRoutes(app: FastifyInstance, deps: ApiDeps) {
   };
   app.put('/media/:guid/continue', continueHandler);
   app.put('/media/continue', continueHandler);
-
-  app.get('/node/sermons/:sermonID/media_tracker', async (req) => {
-    const { sermonID } = parseInput(z.object({ sermonID: z.string().min(1).max(40) }), req.params);
-    return mediaTracker(db, sermonID);
-  });
 
   // Made on first use: FileStore's constructor starts an unawaited mkdir that must not outlive
   // a short-lived app (tests build and remove many).
