@@ -9,10 +9,13 @@ import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ApiDeps } from '../../app-deps.ts';
+import { notFound } from '../../errors.ts';
 import { API_BASE } from '../../http/api-base.ts';
 import { parseInput } from '../../http/parse.ts';
 import { urlsFor } from '../../http/request-context.ts';
 import { requireBroadcasterKey } from '../api-keys.ts';
+import { answerTus, keepHookError } from './tus-answer.ts';
+import { uploadByGuid } from './uploads.queries.ts';
 import { continueUpload, discard, finishUpload, openUpload, startUpload, UPLOADS_PATH } from './uploads.service.ts';
 
 /** Largest original accepted (a long HD video). */
@@ -84,6 +87,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: ApiDeps) {
         await openUpload(db, guid);
         return guid;
       },
+      onResponseError: (req, error) => keepHookError(req, error),
       onUploadFinish: async (_req, upload) => {
         await finishUpload(db, media, upload.id, path.join(incoming, upload.id));
         await discard(path.join(incoming, `${upload.id}.json`));
@@ -98,9 +102,9 @@ export async function uploadRoutes(app: FastifyInstance, deps: ApiDeps) {
     const handle = async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
       const { guid } = parseInput(guidParams, req.params);
       if (req.headers['tus-resumable'] || req.method === 'HEAD' || req.method === 'PATCH' || req.method === 'OPTIONS') {
-        reply.hijack();
-        await tusServer().handle(req.raw, reply.raw);
-        return;
+        // An unknown slot is refused here, before the tus server would look for its file.
+        if (!(await uploadByGuid(db, guid))) throw notFound('error.uploadNotFound');
+        return answerTus(tusServer(), req, reply);
       }
       // A plain upload: the whole file as the request body.
       await openUpload(db, guid);
