@@ -75,6 +75,9 @@ describe.each(BACKENDS)('media files on %s', (backend) => {
       ['..%2F..%2Fetc%2Fpasswd', 'etc passwd.mp3', 'etc%20passwd.mp3'],
       ['Report%22%0D%0ASet-Cookie%3A%20x', 'Report Set-Cookie x.mp3', 'Report%20Set-Cookie%20x.mp3'],
       ['%EC%9D%80%ED%98%9C%20(low)', ' (low).mp3', '%EC%9D%80%ED%98%9C%20%28low%29.mp3'],
+      // A right-to-left override would show 'cod\u202Ecod.mp3' as 'cod3pm.doc': bidi controls are dropped.
+      ['cod%E2%80%AEcod', 'codcod.mp3', 'codcod.mp3'],
+      ['%D8%B9%D8%B8%D8%A9%E2%81%A7%E2%80%8F%C2%85', ' .mp3', '%D8%B9%D8%B8%D8%A9.mp3'],
     ];
     for (const [asked, ascii, encoded] of cases) {
       const res = await get(`/media/1000/audio-high.mp3?download=${asked}`);
