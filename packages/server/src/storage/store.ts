@@ -31,8 +31,11 @@ export interface MediaStore {
    * download into `workDir`.
    */
   localCopy(key: string, workDir: string): Promise<string>;
-  /** How a client gets the object: a file the app sends itself, or a URL off the app. */
-  locate(key: string, options?: { downloadName?: string }): Promise<ObjectLocation>;
+  /**
+   * How a client gets the object: a file the app sends itself, or a URL off the app. A `private`
+   * object is never sent to the public base URL (a CDN), only to a presigned one.
+   */
+  locate(key: string, options?: { downloadName?: string; private?: boolean }): Promise<ObjectLocation>;
 }
 
 export type ObjectInfo = { key: string; size: number; contentType: string };
