@@ -67,15 +67,6 @@ export async function updateEncodingOptions(tx: Db, sermonId: string, trim: numb
   );
 }
 
-/** Deletes the sermon's media items of `types` (of one language when given). */
-export function deleteMediaItems(tx: Db, sermonId: string, types: readonly string[], language: string | null) {
-  return tx.query<{ storage_key: string | null; upload_guid: string | null }>(
-    `DELETE FROM media_item WHERE sermon_id = $1 AND media_type = ANY($2::text[])
-       AND ($3::text IS NULL OR language_code = $3) RETURNING storage_key, upload_guid`,
-    [sermonId, types, language],
-  );
-}
-
 /**
  * Deletes the sermon's uploads of `types`; with a language, only those among `guids` or that
  * name that language.

@@ -4,9 +4,9 @@ import { enqueue } from '../../jobs/queue.ts';
 import { mediaDeleted, recordPipelineStage } from '../media-state.ts';
 import type { UploadType } from '../uploads/uploads.queries.ts';
 import { queueEncode } from './encoding.ts';
+import { deleteMediaItems } from './media-items.queries.ts';
 import { deleteUnusedRunFolders, runFolder } from './media-items.ts';
 import {
-  deleteMediaItems,
   deleteUploads,
   encodableOriginals,
   lockSermon,
