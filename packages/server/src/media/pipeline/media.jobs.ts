@@ -26,6 +26,7 @@ type EncodeName = Extract<JobName, 'media.encode-audio' | 'media.encode-video'>;
 /** Where an encode's files went: `key` in the store, `outDir` the scratch folder they were made in. */
 type Work = { key: string; outDir: string };
 type EncodePayload = { sermonId: string; uploadId: string };
+/** Records a tracker stage of the encode's upload (refused by media-state.ts unless the upload may be encoded). */
 const stage = (tx: Db, p: EncodePayload, name: PipelineStage, detail?: string) =>
   recordPipelineStage(tx, { sermonId: p.sermonId, guid: p.uploadId }, name, detail);
 type Source = {
