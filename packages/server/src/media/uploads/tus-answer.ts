@@ -26,12 +26,14 @@ function webRequest(req: FastifyRequest): Request {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS';
-  return new Request(new URL(req.raw.url ?? '/', 'http://upload.invalid'), {
+  // A streamed body needs `duplex` (Node's RequestInit has it; the DOM's, which bench/ type-checks with, does not).
+  const init: RequestInit & { duplex: 'half' } = {
     method: req.method,
     headers,
     body: hasBody ? (Readable.toWeb(req.raw) as ReadableStream<Uint8Array>) : null,
     duplex: 'half',
-  });
+  };
+  return new Request(new URL(req.raw.url ?? '/', 'http://upload.invalid'), init);
 }
 
 /** A tus error answer (status and its plain-text reason) as an ApiError. */
