@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/db.ts';
 import { API_KEY_HEADER, broadcasterForKey } from '../api-keys.ts';
-import { originalOwner } from './serving.queries.ts';
+import { originalOwner } from './originals.queries.ts';
 
 /**
  * Original uploads (`<sermonID>/original/<guid>.<ext>`, kept so media can be encoded again)

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/db.ts';
 
-/** The SQL of serving media files. */
+/** The SQL of serving original uploads (originals.ts). */
 
 export type OriginalRow = {
   /** The broadcaster the sermon, and so the original, belongs to. */
