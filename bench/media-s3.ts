@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ApiDeps } from '../packages/server/src/app-deps.ts';
-import { mediaRoutes } from '../packages/server/src/media/media.routes.ts';
+import { mediaRoutes } from '../packages/server/src/media/serving/media.routes.ts';
 import { type S3Config, s3MediaStore } from '../packages/server/src/storage/s3-store.ts';
 import { startTestS3 } from '../packages/server/src/test/s3-server.ts';
 

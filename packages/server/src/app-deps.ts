@@ -1,7 +1,7 @@
 import type { EntityCache } from './catalogue/entity-cache.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
-import type { MediaCounters } from './media/media-counters.ts';
+import type { MediaCounters } from './media/serving/media-counters.ts';
 import type { StatsCache } from './reference/catalogue-stats.ts';
 import type { MediaStore } from './storage/store.ts';
 

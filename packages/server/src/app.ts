@@ -13,8 +13,9 @@ import { answerInProcess } from './http/in-process.ts';
 import { stringifyJson } from './http/json.ts';
 import { messageTranslator } from './http/messages.ts';
 import { hymnalRoutes } from './hymnal/hymnal.routes.ts';
-import { mediaRoutes } from './media/media.routes.ts';
-import { uploadRoutes } from './media/uploads.routes.ts';
+import { sermonMediaRoutes } from './media/pipeline/sermon-media.routes.ts';
+import { mediaRoutes } from './media/serving/media.routes.ts';
+import { uploadRoutes } from './media/uploads/uploads.routes.ts';
 import { oembedRoutes } from './oembed/oembed.routes.ts';
 import { referenceRoutes } from './reference/reference.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
@@ -114,7 +115,9 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
         devotionalRoutes,
         referenceRoutes,
         searchRoutes,
+        // Media (media/): upload slots and their bytes; re-encode, delete and encoding options.
         uploadRoutes,
+        sermonMediaRoutes,
       ])
         await routes(api, deps);
     },
@@ -122,6 +125,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   );
 
   await app.register(fastifyStatic, { root: deps.config.mediaDir, serve: false });
+  // Media files (media/serving), outside the API base: /media/<storage key>.
   mediaRoutes(app, deps);
   sitemapRoutes(app, deps);
   oembedRoutes(app, deps);

@@ -11,7 +11,7 @@ import { jobHandlers } from './jobs/handlers.ts';
 import { postgresJobListener } from './jobs/listener.ts';
 import { parseRole, type Role } from './jobs/role.ts';
 import { startWorker, type Worker } from './jobs/worker.ts';
-import { mediaCounters } from './media/media-counters.ts';
+import { mediaCounters } from './media/serving/media-counters.ts';
 import { statsCache } from './reference/catalogue-stats.ts';
 import { openMediaStore } from './storage/open-store.ts';
 

@@ -12,7 +12,7 @@ import type {
   Speaker,
 } from '@kerygma/domain/catalogue';
 import { SERMON_LANGUAGES } from '@kerygma/domain/languages';
-import { resizableThumbnailKey } from '../media/video-thumbnails.ts';
+import { resizableThumbnailKey } from '../media/serving/video-thumbnails.ts';
 import { safeFileName } from '../storage/store.ts';
 
 /**

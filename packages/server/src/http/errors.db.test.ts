@@ -6,7 +6,7 @@ import { buildApp } from '../app.ts';
 import { entityCache } from '../catalogue/entity-cache.ts';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
-import { mediaCounters } from '../media/media-counters.ts';
+import { mediaCounters } from '../media/serving/media-counters.ts';
 import { localMediaStore } from '../storage/local-store.ts';
 import { buildTestApp, getJson, type TestApp } from '../test/test-app.ts';
 import { BACKENDS } from '../test/test-db.ts';

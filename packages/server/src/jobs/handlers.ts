@@ -1,4 +1,4 @@
-import { deleteFiles, encodeAudio, encodeVideo, type PipelineDeps } from '../media/media.jobs.ts';
+import { deleteFiles, encodeAudio, encodeVideo, type PipelineDeps } from '../media/pipeline/media.jobs.ts';
 import { refreshSermonVectors } from '../search/sermon-vectors.jobs.ts';
 import type { JobHandlers } from './job-types.ts';
 

@@ -3,9 +3,9 @@ import { copyFile, link, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { JobPayload } from '../jobs/job-types.ts';
 import { enqueue } from '../jobs/queue.ts';
-import { encodeJobFor } from '../media/encoding.ts';
-import type { PipelineDeps } from '../media/media.jobs.ts';
-import { addMediaEvent } from '../media/uploads.queries.ts';
+import { uploadReceived } from '../media/media-state.ts';
+import { encodeJobFor } from '../media/pipeline/encoding.ts';
+import type { PipelineDeps } from '../media/pipeline/media.jobs.ts';
 import { buildDemoOriginals, type DemoOriginal } from './demo-media.ts';
 
 /**
@@ -41,13 +41,17 @@ export function demoMedia({ db, media }: PipelineDeps) {
       await db.transaction(async (tx) => {
         const [sermon] = await tx.query('SELECT 1 FROM sermon WHERE sermon_id = $1 FOR UPDATE', [o.sermonId]);
         if (!sermon) return;
-        await tx.query(
-          `INSERT INTO media_upload (guid, sermon_id, upload_type, filename, state, size_bytes, storage_key, duration_seconds)
-           VALUES ($1, $2, $3, $4, 'received', $5, $6, $7)`,
-          [guid, o.sermonId, o.uploadType, o.filename, o.sizeBytes, storageKey, o.durationSeconds],
+        await tx.query('INSERT INTO media_upload (guid, sermon_id, upload_type, filename) VALUES ($1, $2, $3, $4)', [
+          guid,
+          o.sermonId,
+          o.uploadType,
+          o.filename,
+        ]);
+        await uploadReceived(
+          tx,
+          { sermonId: o.sermonId, guid, twoStep: false, attachment: false },
+          { sizeBytes: o.sizeBytes, storageKey, durationSeconds: o.durationSeconds, detail: o.detail },
         );
-        await addMediaEvent(tx, { sermonId: o.sermonId, guid, stage: 'upload-received' });
-        await addMediaEvent(tx, { sermonId: o.sermonId, guid, stage: 'original-analyzed', detail: o.detail });
         const name = encodeJobFor(o.uploadType);
         // The demo's originals are the same on every seed: their renditions are cached beside them.
         const renditionCache = path.join(p.cacheDir, 'renditions');

@@ -143,6 +143,29 @@ describe.each(BACKENDS)(`audio through an S3 bucket (${HAS_CEPH_RGW ? 'Ceph RGW'
     expect(JSON.parse(past.body).status).toBe(416);
   });
 
+  it('sends an original only to its broadcaster’s key, by a presigned URL, even with a public base URL', async () => {
+    const [original] = (await store.list('1002/original')).map((o) => o.key);
+    expect((await get(`/media/${original}`)).statusCode).toBe(404);
+    const owner = await createApiKey(t.db, 'gracechurch');
+    const res = await get(`/media/${original}`, { 'x-api-key': owner });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(String(res.headers.location)).toMatch(/X-Amz-Signature=/);
+    expect(Buffer.from(await (await fetch(String(res.headers.location))).arrayBuffer())).toEqual(readFileSync(source));
+
+    const cdn = await buildTestApp(backend, {
+      media: s3MediaStore({ ...config, publicUrl: `${config.endpoint}/${config.bucket}` }),
+    });
+    try {
+      const cdnOwner = await createApiKey(cdn.db, 'gracechurch');
+      expect((await cdn.app.inject(`/media/${original}`)).statusCode).toBe(404);
+      const signed = await cdn.app.inject({ url: `/media/${original}`, headers: { 'x-api-key': cdnOwner } });
+      expect(String(signed.headers.location)).toMatch(/X-Amz-Signature=/);
+    } finally {
+      await cdn.close();
+    }
+  });
+
   it('reads the waveform peaks from the bucket', async () => {
     const waveform = await getJson(t.app, '/api/v2/node/sermons/1002/waveform');
     expect(waveform.status).toBe(200);

@@ -210,9 +210,9 @@ export function s3MediaStore(config: S3Config, options: S3StoreOptions = {}): Me
       await pipeline(out.Body as Readable, createWriteStream(file));
       return file;
     },
-    async locate(key, { downloadName } = {}) {
+    async locate(key, { downloadName, private: isPrivate } = {}) {
       checked(key);
-      if (config.publicUrl && !downloadName) {
+      if (config.publicUrl && !downloadName && !isPrivate) {
         return { url: `${config.publicUrl}/${key.split('/').map(encodeURIComponent).join('/')}`, signed: false };
       }
       const id = `${key}\0${downloadName ?? ''}`;

@@ -31,8 +31,11 @@ export interface MediaStore {
    * download into `workDir`.
    */
   localCopy(key: string, workDir: string): Promise<string>;
-  /** How a client gets the object: a file the app sends itself, or a URL off the app. */
-  locate(key: string, options?: { downloadName?: string }): Promise<ObjectLocation>;
+  /**
+   * How a client gets the object: a file the app sends itself, or a URL off the app. A `private`
+   * object is never sent to the public base URL (a CDN), only to a presigned one.
+   */
+  locate(key: string, options?: { downloadName?: string; private?: boolean }): Promise<ObjectLocation>;
 }
 
 export type ObjectInfo = { key: string; size: number; contentType: string };
@@ -94,14 +97,23 @@ export function rangeEnd(range: ByteRange, size: number): number {
 }
 
 /**
- * `name` as a file name every system accepts: no path separators, control characters or the
- * characters Windows refuses, spaces collapsed, no dots or spaces at either end, at most 180
- * characters.
+ * Bidirectional controls (embeddings, overrides, isolates, the LRM, RLM and Arabic letter marks):
+ * a right-to-left override makes `cod\u202Ecod.mp3` show as `cod3pm.doc`, hiding a name's real
+ * extension, so they are dropped from file names.
+ */
+const BIDI_CONTROLS = /[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * `name` as a file name every system accepts and every reader sees as it is: no path
+ * separators, bidi controls, control characters (C0, DEL, C1, line and paragraph separators)
+ * or the characters Windows refuses, spaces collapsed, no dots or spaces at either end, at most
+ * 180 characters.
  */
 export function safeFileName(name: string): string {
   const cleaned = name
+    .replace(BIDI_CONTROLS, '')
     // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-    .replace(/[\u0000-\u001f\u007f<>:"/\\|?*]/g, ' ')
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029<>:"/\\|?*]/g, ' ')
     .replace(/\s+/g, ' ')
     .replace(/^[\s.]+|[\s.]+$/g, '');
   return cleaned.slice(0, 180) || 'download';

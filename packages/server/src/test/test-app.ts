@@ -6,7 +6,7 @@ import { buildApp } from '../app.ts';
 import { entityCache } from '../catalogue/entity-cache.ts';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
-import { type MediaCounters, mediaCounters } from '../media/media-counters.ts';
+import { type MediaCounters, mediaCounters } from '../media/serving/media-counters.ts';
 import { statsCache } from '../reference/catalogue-stats.ts';
 import { localMediaStore } from '../storage/local-store.ts';
 import type { MediaStore } from '../storage/store.ts';

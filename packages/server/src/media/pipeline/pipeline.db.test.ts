@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { speechLikeAudio, testPatternVideo } from '@kerygma/ffmpeg/synth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobHandlers } from '../jobs/handlers.ts';
-import { startWorker, type Worker } from '../jobs/worker.ts';
-import { localMediaStore } from '../storage/local-store.ts';
-import { buildTestApp, getJson, type TestApp } from '../test/test-app.ts';
-import { BACKENDS } from '../test/test-db.ts';
-import { createApiKey } from './api-keys.ts';
+import { jobHandlers } from '../../jobs/handlers.ts';
+import { startWorker, type Worker } from '../../jobs/worker.ts';
+import { localMediaStore } from '../../storage/local-store.ts';
+import { buildTestApp, getJson, type TestApp } from '../../test/test-app.ts';
+import { BACKENDS } from '../../test/test-db.ts';
+import { createApiKey } from '../api-keys.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'kerygma-pipeline-'));
 const audioFile = path.join(work, 'sermon.mp3');

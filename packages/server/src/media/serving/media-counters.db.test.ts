@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/test-app.ts';
-import { BACKENDS } from '../test/test-db.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { BACKENDS } from '../../test/test-db.ts';
 
 describe.each(BACKENDS)('download and play counts on %s', (backend) => {
   let t: TestApp;

@@ -8,21 +8,15 @@ import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { ApiDeps } from '../app-deps.ts';
-import { API_BASE } from '../http/api-base.ts';
-import { parseInput } from '../http/parse.ts';
-import { urlsFor } from '../http/request-context.ts';
-import { requireBroadcasterKey } from './api-keys.ts';
-import { sermonMediaRoutes } from './sermon-media.routes.ts';
-import {
-  continueUpload,
-  discard,
-  finishUpload,
-  mediaTracker,
-  openUpload,
-  startUpload,
-  UPLOADS_PATH,
-} from './uploads.service.ts';
+import type { ApiDeps } from '../../app-deps.ts';
+import { notFound } from '../../errors.ts';
+import { API_BASE } from '../../http/api-base.ts';
+import { parseInput } from '../../http/parse.ts';
+import { urlsFor } from '../../http/request-context.ts';
+import { requireBroadcasterKey } from '../api-keys.ts';
+import { answerTus, keepHookError } from './tus-answer.ts';
+import { uploadByGuid } from './uploads.queries.ts';
+import { continueUpload, discard, finishUpload, openUpload, startUpload, UPLOADS_PATH } from './uploads.service.ts';
 
 /** Largest original accepted (a long HD video). */
 const MAX_UPLOAD_BYTES = 20 * 1024 ** 3;
@@ -38,14 +32,13 @@ const guidParams = z.object({ guid: z.string().uuid() });
 const continueInput = z.object({ guid: z.string().uuid().optional(), sermonID: z.string().min(1).max(40).optional() });
 
 /**
- * Media uploads (spec §7 Sermons: POST media, PUT media/{guid}/continue, media_tracker). The
+ * Media uploads (spec §7 Sermons: POST media, PUT media/{guid}/continue). The
  * bytes go to `uploadURL` either with the tus resumable protocol (a dropped connection resumes
  * where it stopped) or as one plain POST/PUT body. The upload's unguessable id, issued only to
  * the broadcaster's key, authorises the bytes, like a pre-signed URL.
  */
 export async function uploadRoutes(app: FastifyInstance, deps: ApiDeps) {
   const { db, config, media } = deps;
-  sermonMediaRoutes(app, deps);
   const incoming = path.join(config.dataDir, 'uploads');
   await mkdir(incoming, { recursive: true });
 
@@ -79,11 +72,6 @@ export async function uploadRoutes(app: FastifyInstance, deps: ApiDeps) {
   app.put('/media/:guid/continue', continueHandler);
   app.put('/media/continue', continueHandler);
 
-  app.get('/node/sermons/:sermonID/media_tracker', async (req) => {
-    const { sermonID } = parseInput(z.object({ sermonID: z.string().min(1).max(40) }), req.params);
-    return mediaTracker(db, sermonID);
-  });
-
   // Made on first use: FileStore's constructor starts an unawaited mkdir that must not outlive
   // a short-lived app (tests build and remove many).
   let tus: TusServer | undefined;
@@ -99,6 +87,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: ApiDeps) {
         await openUpload(db, guid);
         return guid;
       },
+      onResponseError: (req, error) => keepHookError(req, error),
       onUploadFinish: async (_req, upload) => {
         await finishUpload(db, media, upload.id, path.join(incoming, upload.id));
         await discard(path.join(incoming, `${upload.id}.json`));
@@ -113,9 +102,9 @@ export async function uploadRoutes(app: FastifyInstance, deps: ApiDeps) {
     const handle = async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
       const { guid } = parseInput(guidParams, req.params);
       if (req.headers['tus-resumable'] || req.method === 'HEAD' || req.method === 'PATCH' || req.method === 'OPTIONS') {
-        reply.hijack();
-        await tusServer().handle(req.raw, reply.raw);
-        return;
+        // An unknown slot is refused here, before the tus server would look for its file.
+        if (!(await uploadByGuid(db, guid))) throw notFound('error.uploadNotFound');
+        return answerTus(tusServer(), req, reply);
       }
       // A plain upload: the whole file as the request body.
       await openUpload(db, guid);

@@ -1,8 +1,8 @@
-import { openPglite } from '../db/pglite.ts';
-import { openPostgres } from '../db/postgres.ts';
-import { jobHandlers } from '../jobs/handlers.ts';
-import { startWorker } from '../jobs/worker.ts';
-import { localMediaStore } from '../storage/local-store.ts';
+import { openPglite } from '../../db/pglite.ts';
+import { openPostgres } from '../../db/postgres.ts';
+import { jobHandlers } from '../../jobs/handlers.ts';
+import { startWorker } from '../../jobs/worker.ts';
+import { localMediaStore } from '../../storage/local-store.ts';
 
 /**
  * A worker process for restart.db.test.ts, which kills it (SIGKILL) mid-encode: argv is the

@@ -1,6 +1,6 @@
-import type { Db } from '../db/db.ts';
-import { enqueue, listJobs } from '../jobs/queue.ts';
-import type { UploadRow } from './uploads.queries.ts';
+import type { Db } from '../../db/db.ts';
+import { enqueue, listJobs } from '../../jobs/queue.ts';
+import type { UploadRow } from '../uploads/uploads.queries.ts';
 
 export type EncodeJobName = 'media.encode-audio' | 'media.encode-video';
 

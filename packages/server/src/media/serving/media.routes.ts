@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { ApiDeps } from '../app-deps.ts';
-import { notFound } from '../errors.ts';
-import { parseInput } from '../http/parse.ts';
+import type { ApiDeps } from '../../app-deps.ts';
+import { notFound } from '../../errors.ts';
+import { parseInput } from '../../http/parse.ts';
 import {
   type ByteRange,
   contentDisposition,
@@ -11,7 +11,8 @@ import {
   type MediaStore,
   RangeNotSatisfiableError,
   safeFileName,
-} from '../storage/store.ts';
+} from '../../storage/store.ts';
+import { isOriginalKey, originalAccess } from './originals.ts';
 import { webpThumbnails } from './video-thumbnails.ts';
 
 /** `download`: '1' (or 'true') downloads under the file's own name; any other value is the name. */
@@ -38,30 +39,40 @@ const PLAYLIST = /\.m3u8$/i;
  * the app, except HLS playlists behind presigned URLs (see streamThrough). A video thumbnail's
  * WebP size that is missing is made from its JPEG first (video-thumbnails.ts).
  */
-export function mediaRoutes(app: FastifyInstance, { media, counters }: ApiDeps) {
+export function mediaRoutes(app: FastifyInstance, { db, media, counters }: ApiDeps) {
   const ensureThumbnail = webpThumbnails(media);
   app.get('/media/*', async (req, reply) => {
     // Already percent-decoded by the router (decoding again breaks keys holding '%').
     const key = (req.params as { '*': string })['*'];
     if (!isValidKey(key)) throw notFound('error.mediaNotFound');
+    // The broadcaster's own originals: only to its API key, and never kept in shared caches.
+    const access = isOriginalKey(key) ? await originalAccess(db, req, key) : 'public';
+    if (access === 'none') throw notFound('error.mediaNotFound');
+    const owner = access === 'owner';
+    if (owner) reply.header('vary', 'x-api-key');
     const { download } = parseInput(mediaQuery, req.query);
     const saveAs = download ? downloadName(key, download) : undefined;
     await ensureThumbnail(key);
-    const where = await media.locate(key, { downloadName: saveAs });
+    const where = await media.locate(key, { downloadName: saveAs, private: owner });
     const sermonId = key.split('/')[0] as string;
     const kind = VIDEO.test(key) ? 'video' : 'audio';
-    if (saveAs) counters.record(sermonId, 'download', kind);
-    else if (PLAYABLE.test(key) && /^(bytes=0-\d*)?$/.test(req.headers.range ?? '')) {
+    // Counted are listeners' plays and downloads, not a broadcaster fetching its own original.
+    if (!owner && saveAs) counters.record(sermonId, 'download', kind);
+    else if (!owner && PLAYABLE.test(key) && /^(bytes=0-\d*)?$/.test(req.headers.range ?? '')) {
       counters.record(sermonId, 'play', kind);
     }
     if ('file' in where) {
       if (saveAs) reply.header('content-disposition', contentDisposition(saveAs));
+      if (owner) {
+        reply.header('cache-control', 'private, no-store');
+        return reply.sendFile(path.basename(where.file), path.dirname(where.file), { cacheControl: false });
+      }
       // Cache a day (sendFile writes Cache-Control itself; a header set beforehand would be replaced).
       return reply.sendFile(path.basename(where.file), path.dirname(where.file), { maxAge: 86_400_000 });
     }
     if (PLAYLIST.test(key) && where.signed) return streamThrough(media, key, req.headers.range, reply);
     // A presigned URL is good for a day: browsers may reuse the redirect for an hour.
-    reply.header('cache-control', `${where.signed ? 'private' : 'public'}, max-age=3600`);
+    reply.header('cache-control', owner ? 'private, no-store' : `${where.signed ? 'private' : 'public'}, max-age=3600`);
     return reply.redirect(where.url, 302);
   });
 }

@@ -5,11 +5,11 @@ import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { probePicture } from '@kerygma/ffmpeg/probe';
 import { run } from '@kerygma/ffmpeg/run';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { s3Client, s3MediaStore } from '../storage/s3-store.ts';
-import { IMMUTABLE, type MediaStore } from '../storage/store.ts';
-import { startTestS3, type TestS3 } from '../test/s3-server.ts';
-import { buildTestApp, getJson, type TestApp } from '../test/test-app.ts';
-import { BACKENDS } from '../test/test-db.ts';
+import { s3Client, s3MediaStore } from '../../storage/s3-store.ts';
+import { IMMUTABLE, type MediaStore } from '../../storage/store.ts';
+import { startTestS3, type TestS3 } from '../../test/s3-server.ts';
+import { buildTestApp, getJson, type TestApp } from '../../test/test-app.ts';
+import { BACKENDS } from '../../test/test-db.ts';
 
 const scratch = mkdtempSync(path.join(tmpdir(), 'kerygma-thumbnails-'));
 /** A 1280×720 JPEG thumbnail, as encodes made before they wrote WebP sizes. */

@@ -1,9 +1,18 @@
-import type { Db } from '../db/db.ts';
-import { forbidden, invalid, notFound } from '../errors.ts';
-import { enqueue } from '../jobs/queue.ts';
+import type { Db } from '../../db/db.ts';
+import { forbidden, invalid, notFound } from '../../errors.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { mediaDeleted, recordPipelineStage } from '../media-state.ts';
+import type { UploadType } from '../uploads/uploads.queries.ts';
 import { queueEncode } from './encoding.ts';
+import { deleteMediaItems } from './media-items.queries.ts';
 import { deleteUnusedRunFolders, runFolder } from './media-items.ts';
-import { addMediaEvent, type UploadRow, type UploadType } from './uploads.queries.ts';
+import {
+  deleteUploads,
+  encodableOriginals,
+  lockSermon,
+  updateEncodingOptions,
+  usedUploadGuids,
+} from './pipeline.queries.ts';
 
 /**
  * What a broadcaster does with a sermon's media after uploading (spec §7 Sermons): encode again
@@ -13,30 +22,10 @@ import { addMediaEvent, type UploadRow, type UploadType } from './uploads.querie
 
 /** The sermon, locked for the transaction, when it belongs to the key's broadcaster. */
 async function ownSermon(tx: Db, broadcasterId: string, sermonId: string) {
-  const [sermon] = await tx.query<{
-    broadcaster_id: string;
-    video_trim_start: number | null;
-    video_thumb_position: number | null;
-  }>('SELECT broadcaster_id, video_trim_start, video_thumb_position FROM sermon WHERE sermon_id = $1 FOR UPDATE', [
-    sermonId,
-  ]);
+  const sermon = await lockSermon(tx, sermonId);
   if (!sermon) throw notFound('error.sermonNotFound');
   if (sermon.broadcaster_id !== broadcasterId) throw forbidden();
   return sermon;
-}
-
-/**
- * The newest original of each kind that can be encoded: received (a two-step upload that was
- * never continued still waits for its settings) or continued.
- */
-async function encodableOriginals(tx: Db, sermonId: string, types: UploadType[]): Promise<UploadRow[]> {
-  return tx.query<UploadRow>(
-    `SELECT DISTINCT ON (upload_type) * FROM media_upload
-      WHERE sermon_id = $1 AND upload_type = ANY($2::text[]) AND storage_key IS NOT NULL
-        AND (state = 'continued' OR (state = 'received' AND NOT two_step))
-      ORDER BY upload_type, created_at DESC`,
-    [sermonId, types],
-  );
 }
 
 export type EncodeTarget = 'audio' | 'video' | 'all';
@@ -56,7 +45,7 @@ export async function reencode(db: Db, broadcasterId: string, sermonId: string, 
     for (const upload of originals) {
       const job = await queueEncode(tx, upload);
       if (job) jobs.push({ ...job, guid: upload.guid, uploadType: upload.upload_type });
-      await addMediaEvent(tx, { sermonId, guid: upload.guid, stage: 'encode-requested' });
+      await recordPipelineStage(tx, { sermonId, guid: upload.guid }, 'encode-requested');
     }
     return { sermonID: sermonId, jobs };
   });
@@ -90,44 +79,20 @@ export async function deleteMedia(
   const uploadTypes = scopes.flatMap((s) => s.uploads);
   return db.transaction(async (tx) => {
     await ownSermon(tx, broadcasterId, sermonId);
-    const items = await tx.query<{ storage_key: string | null; upload_guid: string | null }>(
-      `DELETE FROM media_item WHERE sermon_id = $1 AND media_type = ANY($2::text[])
-         AND ($3::text IS NULL OR language_code = $3) RETURNING storage_key, upload_guid`,
-      [sermonId, itemTypes, language],
-    );
+    const items = await deleteMediaItems(tx, sermonId, itemTypes, language);
     // With a language, only the uploads whose captions were deleted (or that name that language).
-    const uploads = await tx.query<{ guid: string; storage_key: string | null }>(
-      `DELETE FROM media_upload WHERE sermon_id = $1 AND upload_type = ANY($2::text[])
-         AND ($3::text IS NULL OR guid = ANY($4::uuid[]) OR lower(language_code) = $3)
-       RETURNING guid, storage_key`,
-      [sermonId, uploadTypes, language, items.map((i) => i.upload_guid).filter(Boolean)],
-    );
-    const scope = new Set(itemTypes);
-    const has = (t: string) => scope.has(t);
-    await tx.query(
-      `UPDATE sermon SET
-         has_audio = has_audio AND NOT $2, audio_duration_seconds = CASE WHEN $2 THEN 0 ELSE audio_duration_seconds END,
-         audio_media_status = CASE WHEN $2 THEN NULL ELSE audio_media_status END,
-         waveform_storage_key = CASE WHEN $2 THEN NULL ELSE waveform_storage_key END,
-         has_video = has_video AND NOT $3, video_duration_seconds = CASE WHEN $3 THEN 0 ELSE video_duration_seconds END,
-         video_media_status = CASE WHEN $3 THEN NULL ELSE video_media_status END,
-         video_thumbnail_storage_key = CASE WHEN $3 THEN NULL ELSE video_thumbnail_storage_key END,
-         show_cc = EXISTS (SELECT 1 FROM media_item WHERE sermon_id = $1 AND media_type = 'caption'),
-         has_pdf = EXISTS (SELECT 1 FROM media_item WHERE sermon_id = $1 AND media_type = 'pdf'),
-         updated_at = now()
-       WHERE sermon_id = $1`,
-      [sermonId, has('mp3'), has('mp4')],
+    const uploads = await deleteUploads(
+      tx,
+      sermonId,
+      uploadTypes,
+      language,
+      items.map((i) => i.upload_guid).filter((g): g is string => g !== null),
     );
     // Originals that are not also an item's file (documents are served from their original),
     // and the rendition folders of deleted uploads that no remaining item uses.
     const keys = new Set<string>();
     for (const u of uploads) if (u.storage_key) keys.add(u.storage_key);
-    const [stillUsed] = await tx.query<{ guids: string[] }>(
-      `SELECT coalesce(array_agg(DISTINCT upload_guid::text), '{}') AS guids FROM media_item
-        WHERE sermon_id = $1 AND upload_guid IS NOT NULL`,
-      [sermonId],
-    );
-    const used = new Set(stillUsed?.guids ?? []);
+    const used = await usedUploadGuids(tx, sermonId);
     for (const u of uploads) if (!used.has(u.guid)) keys.add(`${sermonId}/r/${u.guid}`);
     // Items of uploads kept elsewhere (a video's soundtrack after deleting the video's audio).
     await deleteUnusedRunFolders(
@@ -136,10 +101,9 @@ export async function deleteMedia(
       items.map((i) => i.storage_key).filter((k) => k && runFolder(k)),
     );
     if (keys.size) await enqueue(tx, 'media.delete-files', { sermonId, keys: [...keys] });
-    await addMediaEvent(tx, {
-      sermonId,
-      guid: null,
-      stage: 'media-deleted',
+    await mediaDeleted(tx, sermonId, {
+      audio: itemTypes.includes('mp3'),
+      video: itemTypes.includes('mp4'),
       detail: language ? `${target} (${language})` : target,
     });
     return { sermonID: sermonId, target, language, deletedMediaItems: items.length, deletedUploads: uploads.length };
@@ -173,13 +137,10 @@ export async function setEncodingOptions(db: Db, broadcasterId: string, sermonId
     const changed = next.trim !== sermon.video_trim_start || next.thumb !== sermon.video_thumb_position;
     let encodeJobID: number | null = null;
     if (changed) {
-      await tx.query(
-        'UPDATE sermon SET video_trim_start = $2, video_thumb_position = $3, updated_at = now() WHERE sermon_id = $1',
-        [sermonId, next.trim, next.thumb],
-      );
+      await updateEncodingOptions(tx, sermonId, next.trim, next.thumb);
       if (video) {
         encodeJobID = (await queueEncode(tx, video))?.jobID ?? null;
-        await addMediaEvent(tx, { sermonId, guid: video.guid, stage: 'encode-requested' });
+        await recordPipelineStage(tx, { sermonId, guid: video.guid }, 'encode-requested');
       }
     }
     return { sermonID: sermonId, videoTrimStart: next.trim, videoThumbPosition: next.thumb, encodeJobID };

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { speechLikeAudio } from '@kerygma/ffmpeg/synth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/test-app.ts';
-import { BACKENDS } from '../test/test-db.ts';
-import { createApiKey } from './api-keys.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { BACKENDS } from '../../test/test-db.ts';
+import { createApiKey } from '../api-keys.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'kerygma-upload-'));
 const audioFile = path.join(work, 'sermon.mp3');
@@ -139,6 +139,55 @@ describe.each(BACKENDS)('media uploads on %s', (backend) => {
     expect(sha(readFileSync(stored))).toBe(sha(bytes));
     const events = (await tracker()).events.filter((e: { guid: string }) => e.guid === slot.guid);
     expect(events.map((e: { state: string }) => e.state)).toEqual(['upload-received', 'original-analyzed']);
+  });
+
+  it('answers tus errors in the API’s JSON shape with their status, in the asker’s language', async () => {
+    const tusHeaders = { 'tus-resumable': '1.0.0' };
+    const unknown = await fetch(`${origin}/api/v2/uploads/0b5f8a1e-3c1d-4e55-9a53-1d2c3b4a5f60`, {
+      method: 'POST',
+      headers: { ...tusHeaders, 'upload-length': '10', 'accept-language': 'de' },
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await unknown.json()).toEqual({
+      errors: { error: 'Upload nicht gefunden' },
+      status: 404,
+      code: 'not_found',
+    });
+
+    // A slot created by tus but not yet sent: a PATCH at the wrong offset is a conflict.
+    const slot = JSON.parse((await start('original-audio', 'offset.mp3')).body);
+    const url = `${origin}${pathOf(slot.uploadURL)}`;
+    expect((await fetch(url, { method: 'POST', headers: { ...tusHeaders, 'upload-length': '10' } })).status).toBe(201);
+    const wrongOffset = await fetch(url, {
+      method: 'PATCH',
+      headers: { ...tusHeaders, 'upload-offset': '5', 'content-type': 'application/offset+octet-stream' },
+      body: 'abcde',
+    });
+    expect(wrongOffset.status).toBe(409);
+    expect(await wrongOffset.json()).toMatchObject({
+      status: 409,
+      code: 'conflict',
+      errors: { upload: expect.any(String) },
+    });
+
+    // A slot that already received its bytes (as one body) cannot be created again over tus.
+    const filled = JSON.parse((await start('original-audio', 'filled.mp3')).body);
+    await t.app.inject({ method: 'POST', url: pathOf(filled.uploadURL), payload: readFileSync(audioFile) });
+    const again = await fetch(`${origin}${pathOf(filled.uploadURL)}`, {
+      method: 'POST',
+      headers: { ...tusHeaders, 'upload-length': '10' },
+    });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({
+      errors: { error: 'This upload has already been received' },
+      status: 409,
+      code: 'conflict',
+    });
+    // A slot that never started a tus upload has no offset to resume from.
+    const fresh = JSON.parse((await start('original-audio', 'fresh.mp3')).body);
+    const head = await fetch(`${origin}${pathOf(fresh.uploadURL)}`, { method: 'HEAD', headers: tusHeaders });
+    expect(head.status).toBe(404);
   });
 
   it('holds a two-step upload until it is continued', async () => {

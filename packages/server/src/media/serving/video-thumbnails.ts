@@ -3,7 +3,7 @@ import path from 'node:path';
 import { VIDEO_THUMBNAIL_WIDTHS, videoThumbnailHeight } from '@kerygma/domain/media';
 import { type ThumbnailSize, webpFromJpeg } from '@kerygma/ffmpeg/renditions/thumbnail';
 import { VIDEO_FILES } from '@kerygma/ffmpeg/renditions/video';
-import type { MediaStore } from '../storage/store.ts';
+import type { MediaStore } from '../../storage/store.ts';
 
 /**
  * The WebP sizes of a video's thumbnail (VIDEO_THUMBNAIL_WIDTHS), stored beside its JPEG as

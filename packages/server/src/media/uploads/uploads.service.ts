@@ -1,9 +1,11 @@
 import { stat, unlink } from 'node:fs/promises';
 import { NotMediaError, probe } from '@kerygma/ffmpeg/probe';
-import type { Db } from '../db/db.ts';
-import { ApiError, forbidden, notFound } from '../errors.ts';
-import { API_BASE } from '../http/api-base.ts';
-import type { MediaStore } from '../storage/store.ts';
+import type { Db } from '../../db/db.ts';
+import { ApiError, forbidden, notFound } from '../../errors.ts';
+import { API_BASE } from '../../http/api-base.ts';
+import type { MediaStore } from '../../storage/store.ts';
+import { uploadContinued, uploadFailed, uploadReceived } from '../media-state.ts';
+import { queueEncode } from '../pipeline/encoding.ts';
 import {
   type Attachment,
   checkAttachment,
@@ -13,14 +15,10 @@ import {
   saveAttachment,
   writeAttachmentFiles,
 } from './attachments.ts';
-import { queueEncode } from './encoding.ts';
-import { renditionDurations } from './media-items.ts';
 import {
-  addMediaEvent,
   insertUpload,
   latestTwoStepUpload,
-  mediaEvents,
-  setUploadState,
+  sermonBroadcaster,
   type UploadRow,
   type UploadType,
   uploadByGuid,
@@ -39,12 +37,9 @@ export type StartUpload = {
 
 /** `POST media`: a new upload slot for one of the broadcaster's sermons. */
 export async function startUpload(db: Db, broadcasterId: string, input: StartUpload, origin: string) {
-  const [sermon] = await db.query<{ broadcaster_id: string }>(
-    'SELECT broadcaster_id FROM sermon WHERE sermon_id = $1',
-    [input.sermonId],
-  );
-  if (!sermon) throw notFound('error.sermonNotFound');
-  if (sermon.broadcaster_id !== broadcasterId) throw forbidden();
+  const owner = await sermonBroadcaster(db, input.sermonId);
+  if (!owner) throw notFound('error.sermonNotFound');
+  if (owner !== broadcasterId) throw forbidden();
   const upload = await insertUpload(db, input);
   return {
     uploadURL: `${origin}${API_BASE}${UPLOADS_PATH}/${upload.guid}`,
@@ -104,29 +99,20 @@ export async function finishUpload(db: Db, media: MediaStore, guid: string, file
 
   if (checked instanceof NotMediaError) {
     const message = `${upload.filename ?? 'The file'}: ${checked.reason}`;
-    await db.transaction(async (tx) => {
-      await setUploadState(tx, guid, { state: 'failed', sizeBytes: size, storageKey: key, error: message });
-      await addMediaEvent(tx, {
-        sermonId: upload.sermon_id,
-        guid,
-        stage: 'upload-failed',
-        failed: true,
-        detail: message,
-      });
-    });
+    await db.transaction((tx) =>
+      uploadFailed(tx, { sermonId: upload.sermon_id, guid }, { sizeBytes: size, storageKey: key, error: message }),
+    );
     return (await uploadByGuid(db, guid)) as UploadRow;
   }
 
   const { attachment, detail, durationSeconds } = checked;
   const language = attachment ? await writeAttachmentFiles(db, media, upload, attachment) : null;
   await db.transaction(async (tx) => {
-    await setUploadState(tx, guid, { state: 'received', sizeBytes: size, storageKey: key, durationSeconds });
-    await addMediaEvent(tx, {
-      sermonId: upload.sermon_id,
-      guid,
-      stage: upload.two_step && !attachment ? 'two-step-received' : 'upload-received',
-    });
-    await addMediaEvent(tx, { sermonId: upload.sermon_id, guid, stage: 'original-analyzed', detail });
+    await uploadReceived(
+      tx,
+      { sermonId: upload.sermon_id, guid, twoStep: upload.two_step, attachment: attachment !== null },
+      { sizeBytes: size, storageKey: key, durationSeconds, detail },
+    );
     if (attachment) await saveAttachment(tx, upload, attachment, { storageKey: key, sizeBytes: size }, language);
     else if (!upload.two_step) await queueEncode(tx, upload);
   });
@@ -137,54 +123,12 @@ export async function finishUpload(db: Db, media: MediaStore, guid: string, file
 export async function continueUpload(db: Db, broadcasterId: string, guid: string | undefined, sermonId?: string) {
   const upload = guid ? await uploadByGuid(db, guid) : sermonId ? await latestTwoStepUpload(db, sermonId) : undefined;
   if (upload?.state !== 'received' || !upload.two_step) throw notFound('error.uploadNotFound');
-  const [sermon] = await db.query<{ broadcaster_id: string }>(
-    'SELECT broadcaster_id FROM sermon WHERE sermon_id = $1',
-    [upload.sermon_id],
-  );
-  if (sermon?.broadcaster_id !== broadcasterId) throw forbidden();
+  if ((await sermonBroadcaster(db, upload.sermon_id)) !== broadcasterId) throw forbidden();
   await db.transaction(async (tx) => {
-    await setUploadState(tx, upload.guid, { state: 'continued' });
-    await addMediaEvent(tx, { sermonId: upload.sermon_id, guid: upload.guid, stage: 'two-step-continued' });
+    await uploadContinued(tx, { sermonId: upload.sermon_id, guid: upload.guid });
     await queueEncode(tx, upload);
   });
   return { guid: upload.guid, state: 'continued' };
-}
-
-/** Tracker labels (spec §4) for the pipeline states recorded so far. */
-const TRACKER_LABELS: Record<string, string> = {
-  'upload-received': 'upload received',
-  encoding: 'encoding',
-  thumbnail: 'thumbnail',
-  waveform: 'waveform',
-  'encoding-syncing': 'encoding syncing',
-  'encoding-retry': 'delayed',
-  'pipeline-failed': 'encoding error',
-  'two-step-received': 'waiting for advanced settings',
-  'two-step-continued': 'upload received',
-  'upload-failed': 'upload failed',
-  'audio-extracted': 'extracting audio from video',
-};
-
-/** `GET node/sermons/{id}/media_tracker`: the sermon's media history and where it stands. */
-export async function mediaTracker(db: Db, sermonId: string) {
-  const [sermon] = await db.query('SELECT 1 FROM sermon WHERE sermon_id = $1', [sermonId]);
-  if (!sermon) throw notFound('error.sermonNotFound');
-  const events = (await mediaEvents(db, sermonId)).map((e) => ({
-    state: e.stage,
-    stage: TRACKER_LABELS[e.stage] ?? null,
-    failed: e.failed,
-    detail: e.detail,
-    guid: e.upload_guid,
-    timestamp: Math.floor(e.created_at.getTime() / 1000),
-  }));
-  const last = events[events.length - 1];
-  return {
-    sermonID: sermonId,
-    state: last?.state ?? null,
-    failed: last?.failed ?? false,
-    mediaUnlinked: (await renditionDurations(db, sermonId)).unlinked,
-    events,
-  };
 }
 
 /** Removes a half-written temporary file (an aborted plain upload). */

@@ -1,6 +1,8 @@
-import type { Db } from '../db/db.ts';
+import type { Db } from '../../db/db.ts';
 
 export type UploadType = 'original-audio' | 'original-video' | 'caption' | 'pdf' | 'text';
+/** Changed only through media-state.ts (its UPLOAD_TRANSITIONS). */
+export type UploadState = 'created' | 'received' | 'continued' | 'failed';
 export type UploadRow = {
   guid: string;
   sermon_id: string;
@@ -8,7 +10,7 @@ export type UploadRow = {
   language_code: string | null;
   filename: string | null;
   two_step: boolean;
-  state: 'created' | 'received' | 'continued' | 'failed';
+  state: UploadState;
   size_bytes: number | null;
   storage_key: string | null;
   /** An audio or video original's length, from the content check. */
@@ -49,49 +51,18 @@ export async function latestTwoStepUpload(db: Db, sermonId: string): Promise<Upl
   return row;
 }
 
-export async function setUploadState(
-  db: Db,
-  guid: string,
-  change: {
-    state: UploadRow['state'];
-    sizeBytes?: number;
-    storageKey?: string;
-    error?: string;
-    durationSeconds?: number | null;
-  },
-): Promise<void> {
-  await db.query(
-    `UPDATE media_upload SET state = $2, size_bytes = coalesce($3, size_bytes), storage_key = coalesce($4, storage_key),
-            error = $5, duration_seconds = coalesce($6, duration_seconds), updated_at = now() WHERE guid = $1`,
-    [
-      guid,
-      change.state,
-      change.sizeBytes ?? null,
-      change.storageKey ?? null,
-      change.error ?? null,
-      change.durationSeconds ?? null,
-    ],
-  );
-}
-
-export async function addMediaEvent(
-  db: Db,
-  e: { sermonId: string; guid: string | null; stage: string; failed?: boolean; detail?: string },
-): Promise<void> {
-  await db.query(
-    'INSERT INTO media_event (sermon_id, upload_guid, stage, failed, detail) VALUES ($1, $2, $3, $4, $5)',
-    [e.sermonId, e.guid, e.stage, e.failed ?? false, e.detail ?? null],
-  );
-}
-
-export function mediaEvents(db: Db, sermonId: string) {
-  return db.query<{
-    stage: string;
-    failed: boolean;
-    detail: string | null;
-    upload_guid: string | null;
-    created_at: Date;
-  }>('SELECT stage, failed, detail, upload_guid, created_at FROM media_event WHERE sermon_id = $1 ORDER BY event_id', [
+/** The broadcaster a sermon belongs to; undefined when there is no such sermon. */
+export async function sermonBroadcaster(db: Db, sermonId: string): Promise<string | undefined> {
+  const [row] = await db.query<{ broadcaster_id: string }>('SELECT broadcaster_id FROM sermon WHERE sermon_id = $1', [
     sermonId,
   ]);
+  return row?.broadcaster_id;
+}
+
+/** The sermon's language (a caption upload without a language of its own takes it). */
+export async function sermonLanguage(db: Db, sermonId: string): Promise<string | undefined> {
+  const [row] = await db.query<{ language_code: string }>('SELECT language_code FROM sermon WHERE sermon_id = $1', [
+    sermonId,
+  ]);
+  return row?.language_code;
 }

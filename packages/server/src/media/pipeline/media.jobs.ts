@@ -1,15 +1,17 @@
 import path from 'node:path';
 import { type AudioRenditions, audioRenditions } from '@kerygma/ffmpeg/renditions/audio';
 import { videoRenditions } from '@kerygma/ffmpeg/renditions/video';
-import type { Db } from '../db/db.ts';
-import type { JobContext, JobName, JobPayload } from '../jobs/job-types.ts';
-import { listJobs } from '../jobs/queue.ts';
-import type { MediaStore } from '../storage/store.ts';
-import { workOnStored } from '../storage/work-dir.ts';
+import type { Db } from '../../db/db.ts';
+import type { JobContext, JobName, JobPayload } from '../../jobs/job-types.ts';
+import { listJobs } from '../../jobs/queue.ts';
+import type { MediaStore } from '../../storage/store.ts';
+import { workOnStored } from '../../storage/work-dir.ts';
+import { audioReady, type PipelineStage, recordPipelineStage, videoReady } from '../media-state.ts';
+import { WEBP_THUMBNAIL_SIZES } from '../serving/video-thumbnails.ts';
+import { uploadByGuid } from '../uploads/uploads.queries.ts';
 import { type NewMediaItem, renditionDurations, replaceMediaItems } from './media-items.ts';
+import { encodeSermon, hasOwnAudio, lockUpload } from './pipeline.queries.ts';
 import { cachedRenditions } from './rendition-cache.ts';
-import { addMediaEvent, uploadByGuid } from './uploads.queries.ts';
-import { WEBP_THUMBNAIL_SIZES } from './video-thumbnails.ts';
 
 export type PipelineDeps = { db: Db; media: MediaStore };
 
@@ -23,6 +25,10 @@ const outputKey = (sermonId: string, guid: string, jobId: number) => `${sermonId
 type EncodeName = Extract<JobName, 'media.encode-audio' | 'media.encode-video'>;
 /** Where an encode's files went: `key` in the store, `outDir` the scratch folder they were made in. */
 type Work = { key: string; outDir: string };
+type EncodePayload = { sermonId: string; uploadId: string };
+/** Records a tracker stage of the encode's upload (refused by media-state.ts unless the upload may be encoded). */
+const stage = (tx: Db, p: EncodePayload, name: PipelineStage, detail?: string) =>
+  recordPipelineStage(tx, { sermonId: p.sermonId, guid: p.uploadId }, name, detail);
 type Source = {
   storageKey: string;
   key: string;
@@ -32,15 +38,11 @@ type Source = {
 };
 
 /** What an encode works from; null when its upload or sermon was deleted meanwhile (nothing left to do). */
-async function loadSource(db: Db, p: { sermonId: string; uploadId: string }, jobId: number): Promise<Source | null> {
+async function loadSource(db: Db, p: EncodePayload, jobId: number): Promise<Source | null> {
   const upload = await uploadByGuid(db, p.uploadId);
   if (!upload) return null;
   if (!upload.storage_key || upload.sermon_id !== p.sermonId) throw new Error(`upload ${p.uploadId} has no original`);
-  const [sermon] = await db.query<{ trim: number | null; thumb: number | null; title: string; speaker: string }>(
-    `SELECT s.video_trim_start AS trim, s.video_thumb_position AS thumb, s.full_title AS title, sp.display_name AS speaker
-       FROM sermon s JOIN speaker sp USING (speaker_id) WHERE s.sermon_id = $1`,
-    [p.sermonId],
-  );
+  const sermon = await encodeSermon(db, p.sermonId);
   if (!sermon) return null;
   return {
     storageKey: upload.storage_key,
@@ -52,20 +54,14 @@ async function loadSource(db: Db, p: { sermonId: string; uploadId: string }, job
 }
 
 /** Runs `work`, recording a pipeline failure ('encoding error') when the last attempt fails. */
-async function tracked<T>(db: Db, p: { sermonId: string; uploadId: string }, ctx: JobContext, work: () => Promise<T>) {
-  await addMediaEvent(db, { sermonId: p.sermonId, guid: p.uploadId, stage: 'encoding' });
+async function tracked<T>(db: Db, p: EncodePayload, ctx: JobContext, work: () => Promise<T>) {
+  await stage(db, p, 'encoding');
   try {
     return await work();
   } catch (error) {
     if (ctx.signal.aborted) throw error; // stopped, not failed: the job runs again
     const last = ctx.attempt >= ctx.maxAttempts;
-    await addMediaEvent(db, {
-      sermonId: p.sermonId,
-      guid: p.uploadId,
-      stage: last ? 'pipeline-failed' : 'encoding-retry',
-      failed: last,
-      detail: (error as Error).message.slice(0, 500),
-    });
+    await stage(db, p, last ? 'pipeline-failed' : 'encoding-retry', (error as Error).message.slice(0, 500));
     throw error;
   }
 }
@@ -74,11 +70,9 @@ async function tracked<T>(db: Db, p: { sermonId: string; uploadId: string }, ctx
  * Tracker stages (spec §4) of renditions made and about to be stored: the thumbnail and the
  * waveform are ready, then 'encoding syncing' while the files go to the media store.
  */
-function madeStages(db: Db, p: { sermonId: string; uploadId: string }, made: ('thumbnail' | 'waveform')[]) {
+function madeStages(db: Db, p: EncodePayload, made: ('thumbnail' | 'waveform')[]) {
   return db.transaction(async (tx) => {
-    for (const stage of [...made, 'encoding-syncing'] as const) {
-      await addMediaEvent(tx, { sermonId: p.sermonId, guid: p.uploadId, stage });
-    }
+    for (const name of [...made, 'encoding-syncing'] as const) await stage(tx, p, name);
   });
 }
 
@@ -87,9 +81,8 @@ function madeStages(db: Db, p: { sermonId: string; uploadId: string }, made: ('t
  * upload may have been deleted (POST jobs/delete) or a newer encode of it queued (new encoding
  * options) while ffmpeg ran. The upload row is locked so that a delete waits for the save.
  */
-async function stillWanted(tx: Db, name: EncodeName, p: { sermonId: string; uploadId: string }, jobId: number) {
-  const [upload] = await tx.query('SELECT 1 FROM media_upload WHERE guid = $1 FOR UPDATE', [p.uploadId]);
-  if (!upload) return false;
+async function stillWanted(tx: Db, name: EncodeName, p: EncodePayload, jobId: number) {
+  if (!(await lockUpload(tx, p.uploadId))) return false;
   const newer = await listJobs(tx, { sermonId: p.sermonId, name, limit: 20 });
   return !newer.some(
     (j) => j.id > jobId && j.state !== 'failed' && (j.payload as { uploadId?: string }).uploadId === p.uploadId,
@@ -127,36 +120,22 @@ function audioItems(w: Work, a: AudioRenditions): NewMediaItem[] {
 /** Replaces the sermon's audio with these renditions (its own upload's, or a video's soundtrack). */
 async function saveAudio(tx: Db, sermonId: string, guid: string, w: Work, a: AudioRenditions) {
   await replaceMediaItems(tx, sermonId, ['mp3', 'aac'], guid, audioItems(w, a));
-  await tx.query(
-    `UPDATE sermon SET has_audio = true, audio_duration_seconds = $2, audio_media_status = 'ready',
-            waveform_storage_key = $3, updated_at = now() WHERE sermon_id = $1`,
-    [sermonId, Math.round(a.durationSeconds), rel(w, a.waveform.path)],
-  );
-}
-
-/** Whether the sermon's audio comes from an audio upload of its own (which a video's soundtrack never replaces). */
-async function hasOwnAudio(tx: Db, sermonId: string): Promise<boolean> {
-  const [row] = await tx.query(
-    `SELECT 1 FROM media_item m JOIN media_upload u ON u.guid = m.upload_guid
-      WHERE m.sermon_id = $1 AND m.media_type = 'mp3' AND u.upload_type = 'original-audio' LIMIT 1`,
-    [sermonId],
-  );
-  return row !== undefined;
+  await audioReady(tx, sermonId, { durationSeconds: a.durationSeconds, waveformKey: rel(w, a.waveform.path) });
 }
 
 /**
  * Records in the tracker whether the sermon's audio and video are unlinked (spec §3: durations
  * differ by more than 2 s), from the exact durations of the audio and video renditions.
  */
-async function checkLinked(tx: Db, sermonId: string, guid: string) {
-  const d = await renditionDurations(tx, sermonId);
+async function checkLinked(tx: Db, p: EncodePayload) {
+  const d = await renditionDurations(tx, p.sermonId);
   if (d.audio === null || d.video === null) return;
-  await addMediaEvent(tx, {
-    sermonId,
-    guid,
-    stage: d.unlinked ? 'media-unlinked' : 'media-linked',
-    detail: `audio ${d.audio.toFixed(1)} s, video ${d.video.toFixed(1)} s`,
-  });
+  await stage(
+    tx,
+    p,
+    d.unlinked ? 'media-unlinked' : 'media-linked',
+    `audio ${d.audio.toFixed(1)} s, video ${d.video.toFixed(1)} s`,
+  );
 }
 
 export function encodeAudio({ db, media }: PipelineDeps) {
@@ -179,8 +158,8 @@ export function encodeAudio({ db, media }: PipelineDeps) {
     const saved = await db.transaction(async (tx) => {
       if (!(await stillWanted(tx, 'media.encode-audio', p, ctx.id))) return false;
       await saveAudio(tx, p.sermonId, p.uploadId, work, renditions);
-      await addMediaEvent(tx, { sermonId: p.sermonId, guid: p.uploadId, stage: 'encoded-audio' });
-      await checkLinked(tx, p.sermonId, p.uploadId);
+      await stage(tx, p, 'encoded-audio');
+      await checkLinked(tx, p);
       return true;
     });
     if (!saved) await media.remove(work.key);
@@ -238,18 +217,14 @@ export function encodeVideo({ db, media }: PipelineDeps) {
         { mediaType: 'jpg', storageKey: thumb, autoGenerated: true },
       );
       await replaceMediaItems(tx, p.sermonId, ['mp4', 'jpg'], p.uploadId, items);
-      await tx.query(
-        `UPDATE sermon SET has_video = true, video_duration_seconds = $2, video_media_status = 'ready',
-                video_thumbnail_storage_key = $3, updated_at = now() WHERE sermon_id = $1`,
-        [p.sermonId, Math.round(v.durationSeconds), thumb],
-      );
+      await videoReady(tx, p.sermonId, { durationSeconds: v.durationSeconds, thumbnailKey: thumb });
       // The soundtrack becomes the sermon's audio unless the broadcaster uploaded audio of its own.
       if (v.audio && !(await hasOwnAudio(tx, p.sermonId))) {
-        await addMediaEvent(tx, { sermonId: p.sermonId, guid: p.uploadId, stage: 'audio-extracted' });
+        await stage(tx, p, 'audio-extracted');
         await saveAudio(tx, p.sermonId, p.uploadId, work, v.audio);
       }
-      await addMediaEvent(tx, { sermonId: p.sermonId, guid: p.uploadId, stage: 'encoded-video' });
-      await checkLinked(tx, p.sermonId, p.uploadId);
+      await stage(tx, p, 'encoded-video');
+      await checkLinked(tx, p);
       return true;
     });
     if (!saved) await media.remove(work.key);

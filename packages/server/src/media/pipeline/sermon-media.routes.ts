@@ -1,9 +1,10 @@
 import { mediaLanguage } from '@kerygma/domain/media';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { ApiDeps } from '../app-deps.ts';
-import { parseInput } from '../http/parse.ts';
-import { requireBroadcasterKey } from './api-keys.ts';
+import type { ApiDeps } from '../../app-deps.ts';
+import { parseInput } from '../../http/parse.ts';
+import { requireBroadcasterKey } from '../api-keys.ts';
+import { mediaTracker } from './media-tracker.ts';
 import { deleteMedia, reencode, setEncodingOptions } from './sermon-media.service.ts';
 
 const sermonID = z.string().min(1).max(40);
@@ -36,7 +37,8 @@ const encodingOptionsInput = z
 
 /**
  * Media calls on an uploaded sermon (spec §7 Sermons): POST jobs/encode, POST jobs/delete,
- * PATCH node/sermons/{id}/encoding_options. The broadcaster's API key authorises them.
+ * PATCH node/sermons/{id}/encoding_options, authorised by the broadcaster's API key; and the
+ * public GET node/sermons/{id}/media_tracker.
  * Parameters come as a JSON body or, for existing clients, as query parameters.
  */
 export function sermonMediaRoutes(app: FastifyInstance, { db }: ApiDeps) {
@@ -55,6 +57,11 @@ export function sermonMediaRoutes(app: FastifyInstance, { db }: ApiDeps) {
     const broadcasterId = await requireBroadcasterKey(db, req);
     const { sermonID: id, target, language } = parseInput(deleteInput, input(req));
     return deleteMedia(db, broadcasterId, { sermonId: id, target, language });
+  });
+
+  app.get('/node/sermons/:sermonID/media_tracker', async (req) => {
+    const { sermonID } = parseInput(z.object({ sermonID: z.string().min(1).max(40) }), req.params);
+    return mediaTracker(db, sermonID);
   });
 
   app.patch('/node/sermons/:sermonID/encoding_options', async (req) => {

@@ -1,8 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../test/test-app.ts';
-import { BACKENDS } from '../test/test-db.ts';
+import { buildTestApp, type TestApp } from '../../test/test-app.ts';
+import { BACKENDS } from '../../test/test-db.ts';
+import { createApiKey } from '../api-keys.ts';
 
 /** /media/*: the fixture stores 4096 bytes of 0x07 at 1000/audio-high.mp3. */
 describe.each(BACKENDS)('media files on %s', (backend) => {
@@ -75,6 +76,9 @@ describe.each(BACKENDS)('media files on %s', (backend) => {
       ['..%2F..%2Fetc%2Fpasswd', 'etc passwd.mp3', 'etc%20passwd.mp3'],
       ['Report%22%0D%0ASet-Cookie%3A%20x', 'Report Set-Cookie x.mp3', 'Report%20Set-Cookie%20x.mp3'],
       ['%EC%9D%80%ED%98%9C%20(low)', ' (low).mp3', '%EC%9D%80%ED%98%9C%20%28low%29.mp3'],
+      // A right-to-left override would show 'cod\u202Ecod.mp3' as 'cod3pm.doc': bidi controls are dropped.
+      ['cod%E2%80%AEcod', 'codcod.mp3', 'codcod.mp3'],
+      ['%D8%B9%D8%B8%D8%A9%E2%81%A7%E2%80%8F%C2%85', ' .mp3', '%D8%B9%D8%B8%D8%A9.mp3'],
     ];
     for (const [asked, ascii, encoded] of cases) {
       const res = await get(`/media/1000/audio-high.mp3?download=${asked}`);
@@ -106,6 +110,51 @@ describe.each(BACKENDS)('media files on %s', (backend) => {
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload).toEqual(Buffer.alloc(10, 1));
     expect((await get('/media/1001/50%2525off%25201.mp3')).statusCode).toBe(404);
+  });
+
+  it('serves an original upload only to its broadcaster’s API key; to anyone else it does not exist', async () => {
+    // Sermon 1001 is gracechurch's; radiovida has sermons of its own.
+    const owner = await createApiKey(t.db, 'gracechurch', 'test');
+    const other = await createApiKey(t.db, 'radiovida', 'test');
+    const key = '1001/original/6f1d3c52-8a4e-4b7e-9c1a-2b3c4d5e6f70.mp3';
+    mkdirSync(path.join(t.mediaDir, '1001/original'), { recursive: true });
+    writeFileSync(path.join(t.mediaDir, key), Buffer.alloc(64, 3));
+    const missing = await get('/media/1001/original/00000000-0000-4000-8000-000000000000.mp3');
+    const strangers: Record<string, string>[] = [{}, { 'x-api-key': other }, { 'x-api-key': 'kgm_not-a-key' }];
+    for (const headers of strangers) {
+      for (const url of [`/media/${key}`, `/media/${key}?download=1`]) {
+        const res = await get(url, headers);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+        expect(res.body).toBe(missing.body); // the same answer as for a file that is not there
+      }
+    }
+    const own = await get(`/media/${key}`, { 'x-api-key': owner });
+    expect(own.statusCode).toBe(200);
+    expect(own.rawPayload).toEqual(Buffer.alloc(64, 3));
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    expect(own.headers.vary).toMatch(/x-api-key/i);
+    // The owner's fetches are not listeners' plays.
+    const plays = async () => {
+      await t.counters.flush();
+      const [row] = await t.db.query<{ play_count: number }>('SELECT play_count FROM sermon WHERE sermon_id = $1', [
+        '1001',
+      ]);
+      return Number(row?.play_count);
+    };
+    const before = await plays();
+    await get(`/media/${key}`, { 'x-api-key': owner });
+    expect(await plays()).toBe(before);
+  });
+
+  it('serves a PDF document, which is served from its original, to everyone', async () => {
+    const key = '1001/original/0c9e7a1b-2d3f-4a5b-8c6d-7e8f9a0b1c2d.pdf';
+    mkdirSync(path.join(t.mediaDir, '1001/original'), { recursive: true });
+    writeFileSync(path.join(t.mediaDir, key), '%PDF-1.4 test');
+    await t.db.query(`INSERT INTO media_item (sermon_id, media_type, storage_key) VALUES ('1001', 'pdf', $1)`, [key]);
+    const res = await get(`/media/${key}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
   });
 
   it('the media URLs in sermon JSON resolve to the files', async () => {

@@ -1,0 +1,27 @@
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/db.ts';
+import { API_KEY_HEADER, broadcasterForKey } from '../api-keys.ts';
+import { originalOwner } from './originals.queries.ts';
+
+/**
+ * Original uploads (`<sermonID>/original/<guid>.<ext>`, kept so media can be encoded again)
+ * belong to the broadcaster: only its API key reads them. To anyone else the media route
+ * answers 404, as for a file that does not exist, so not even their existence shows.
+ * Documents (PDF, text) are media items served from their original, as public as the
+ * sermon's other media.
+ */
+export const isOriginalKey = (key: string) => /^[^/]+\/original\//.test(key);
+
+/**
+ * Who the original `key` may go to on this request: everyone (a document), this request as its
+ * owner's, or no one.
+ */
+export async function originalAccess(db: Db, req: FastifyRequest, key: string): Promise<'public' | 'owner' | 'none'> {
+  const original = await originalOwner(db, key.split('/')[0] as string, key);
+  if (!original) return 'none';
+  if (original.is_item) return 'public';
+  const header = req.headers[API_KEY_HEADER];
+  const broadcasterId = await broadcasterForKey(db, Array.isArray(header) ? header[0] : header);
+  // Once accounts exist, the broadcaster's managers (a signed-in user with a role on it, spec §6) are let in here too.
+  return broadcasterId !== undefined && broadcasterId === original.broadcaster_id ? 'owner' : 'none';
+}
