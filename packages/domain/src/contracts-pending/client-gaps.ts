@@ -3,8 +3,9 @@ import { broadcasterSchema, sermonSchema } from '../catalogue.ts';
 
 /**
  * Response shapes of the calls SermonAudio API v2 clients make that the catalogue answers since
- * they were found missing (spec §3, §7): broadcasters near a place and a broadcaster's
- * highlighted sermons. The official Python client (`sermonaudio` 6.x) reads each key named here.
+ * they were found missing (spec §3, §7): broadcasters near a place, a broadcaster's highlighted
+ * sermons and the daily devotional with a sermon. The official Python client (`sermonaudio` 6.x)
+ * reads each key named here.
  */
 
 /** One broadcaster of GET node/broadcasters/near_location, with its distance from the place asked about. */
@@ -40,3 +41,38 @@ export const highlightedSermonsSchema = z.object({
   audioSermon: sermonSchema.nullable(),
 });
 export type HighlightedSermons = z.infer<typeof highlightedSermonsSchema>;
+
+/** The readings' names as clients send and read them: Morning and Evening's morning and evening, Faith's Checkbook. */
+export const SPURGEON_DEVOTIONAL_TYPES = ['AM', 'PM', 'CHECKBOOK'] as const;
+
+/**
+ * The `results` of GET node/spurgeon_devotional: one reading. `quote` is its key verse as
+ * printed, `content` its text, paragraphs apart by a blank line (a quoted stanza's lines by a
+ * line break); `sermon` a sermon on the reading's passage (null only in a catalogue without
+ * sermons). `work`, `author`, `title` and `missingQuotationAfter` are Kerygma's own.
+ */
+export const spurgeonDevotionalSchema = z.object({
+  type: z.enum(SPURGEON_DEVOTIONAL_TYPES),
+  month: z.number().int(),
+  day: z.number().int(),
+  quote: z.string().nullable(),
+  reference: z.string().nullable(),
+  content: z.string(),
+  sermon: sermonSchema.nullable(),
+  work: z.string(),
+  author: z.string(),
+  title: z.string().nullable(),
+  /** Paragraphs (by index) that introduce a quotation the source text lacks. */
+  missingQuotationAfter: z.array(z.number().int()),
+});
+export type SpurgeonDevotional = z.infer<typeof spurgeonDevotionalSchema>;
+
+/** GET node/spurgeon_devotional's answer: a list's envelope whose `results` is the one reading. */
+export const spurgeonDevotionalResponseSchema = z.object({
+  nodeType: z.literal('spurgeon_devotional'),
+  nodeDisplayName: z.string(),
+  totalCount: z.literal(1),
+  next: z.null(),
+  results: spurgeonDevotionalSchema,
+});
+export type SpurgeonDevotionalResponse = z.infer<typeof spurgeonDevotionalResponseSchema>;
