@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { broadcasterSchema, sermonSchema } from '../catalogue.ts';
+import { broadcasterSchema, liteBroadcasterSchema, sermonSchema } from '../catalogue.ts';
 
 /**
  * Response shapes of the calls SermonAudio API v2 clients make that the catalogue answers since
  * they were found missing (spec §3, §7): broadcasters near a place, a broadcaster's highlighted
- * sermons and the daily devotional with a sermon. The official Python client (`sermonaudio` 6.x)
- * reads each key named here.
+ * sermons, the daily devotional with a sermon, and sermon lists with lite broadcasters. The
+ * official Python client (`sermonaudio` 6.x) reads each key named here.
  */
 
 /** One broadcaster of GET node/broadcasters/near_location, with its distance from the place asked about. */
@@ -76,3 +76,7 @@ export const spurgeonDevotionalResponseSchema = z.object({
   results: spurgeonDevotionalSchema,
 });
 export type SpurgeonDevotionalResponse = z.infer<typeof spurgeonDevotionalResponseSchema>;
+
+/** A full sermon of a list asked for with `liteBroadcaster=true`: its broadcaster in the lite form. */
+export const sermonWithLiteBroadcasterSchema = sermonSchema.extend({ broadcaster: liteBroadcasterSchema });
+export type SermonWithLiteBroadcaster = z.infer<typeof sermonWithLiteBroadcasterSchema>;
