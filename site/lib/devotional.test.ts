@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, dayRequest, devotionalPath, monthNames, scriptureChapter } from './devotional.ts';
+import { dayLabel, dayRequest, devotionalEntryOf, devotionalPath, monthNames, scriptureChapter } from './devotional.ts';
 
 const request = (query: string) => dayRequest(new URLSearchParams(query));
 
@@ -65,5 +65,35 @@ describe('scriptureChapter', () => {
   it('is undefined when there is no reference or it does not parse', () => {
     expect(scriptureChapter(null)).toBeUndefined();
     expect(scriptureChapter('Hezekiah 3:1')).toBeUndefined();
+  });
+});
+
+describe('devotionalEntryOf', () => {
+  it('reads the API’s reading: its quote as the key verse, its content paragraph by paragraph', () => {
+    const entry = devotionalEntryOf({
+      type: 'CHECKBOOK',
+      month: 2,
+      day: 29,
+      quote: '“Surely goodness and mercy shall follow me.”',
+      reference: 'Ps. 23:6',
+      content: 'A devout poet sings-\n\nOne line\nand another\n\nThe end.',
+      sermon: null,
+      work: 'Faith’s Checkbook',
+      author: 'Charles H. Spurgeon',
+      title: 'What Follows Us',
+      missingQuotationAfter: [0],
+    });
+    expect(entry).toEqual({
+      type: 'checkbook',
+      month: 2,
+      dayOfMonth: 29,
+      work: 'Faith’s Checkbook',
+      author: 'Charles H. Spurgeon',
+      title: 'What Follows Us',
+      verse: '“Surely goodness and mercy shall follow me.”',
+      reference: 'Ps. 23:6',
+      paragraphs: ['A devout poet sings-', 'One line\nand another', 'The end.'],
+      missingQuotationAfter: [0],
+    });
   });
 });

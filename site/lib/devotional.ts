@@ -1,5 +1,11 @@
 import { BIBLE_BOOKS, bookSlug, parseBibleText } from '@kerygma/domain/bible';
-import { type DevotionalDay, isDevotionalDay } from '@kerygma/domain/devotional';
+import type { SpurgeonDevotional } from '@kerygma/domain/contracts-pending/client-gaps';
+import {
+  type DevotionalDay,
+  type DevotionalEntry,
+  type DevotionalType,
+  isDevotionalDay,
+} from '@kerygma/domain/devotional';
 
 /**
  * The daily devotional page (/daily-devotional): which day it shows, its addresses, its dates in
@@ -32,6 +38,25 @@ export function dayRequest(params: URLSearchParams): DayRequest {
 /** The page of a day (unprefixed), or today's page. */
 export function devotionalPath(day?: DevotionalDay): string {
   return day ? `${DEVOTIONAL_PATH}?month=${day.month}&day=${day.day}` : DEVOTIONAL_PATH;
+}
+
+/**
+ * A reading as GET node/spurgeon_devotional gives it (SermonAudio's shape: `quote`, `content` with
+ * paragraphs apart by a blank line), as the page shows it.
+ */
+export function devotionalEntryOf(reading: SpurgeonDevotional): DevotionalEntry {
+  return {
+    type: reading.type.toLowerCase() as DevotionalType,
+    month: reading.month,
+    dayOfMonth: reading.day,
+    work: reading.work,
+    author: reading.author,
+    title: reading.title,
+    verse: reading.quote,
+    reference: reading.reference,
+    paragraphs: reading.content.split('\n\n'),
+    missingQuotationAfter: reading.missingQuotationAfter,
+  };
 }
 
 /** A leap year, so that February 29 is a date. */

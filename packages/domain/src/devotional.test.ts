@@ -40,13 +40,17 @@ describe('the devotional year', () => {
 });
 
 describe('devotionalQuery', () => {
-  it('takes a day and an optional type', () => {
+  it('takes a day and a type in any case', () => {
     expect(devotionalQuery.parse({ month: '2', day_of_month: '29', type: 'checkbook' })).toEqual({
       month: 2,
       day_of_month: 29,
       type: 'checkbook',
     });
-    expect(devotionalQuery.parse({ month: '12', day_of_month: '31' })).toEqual({ month: 12, day_of_month: 31 });
+    expect(devotionalQuery.parse({ month: '12', day_of_month: '31', type: 'PM' })).toEqual({
+      month: 12,
+      day_of_month: 31,
+      type: 'pm',
+    });
   });
 
   it('refuses what names no day or no type', () => {
@@ -61,6 +65,7 @@ describe('devotionalQuery', () => {
       { month: '1', day_of_month: '1.5' },
       { month: 'x', day_of_month: '1' },
       { month: '1', day_of_month: '1', type: 'noon' },
+      { month: '1', day_of_month: '1' },
     ])
       expect(devotionalQuery.safeParse(q).success, JSON.stringify(q)).toBe(false);
   });

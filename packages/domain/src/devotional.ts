@@ -36,12 +36,18 @@ export function devotionalDayBefore({ month, day }: DevotionalDay): DevotionalDa
   return { month: previous, day: DAYS_IN_MONTH[previous - 1] ?? 31 };
 }
 
-/** Query of GET node/spurgeon_devotional: a day, and one reading type or (none) all three. */
+/**
+ * Query of GET node/spurgeon_devotional: a day and one reading's type, in any case (SermonAudio's
+ * clients send 'AM', 'PM', 'CHECKBOOK').
+ */
 export const devotionalQuery = z
   .object({
     month: z.coerce.number().int().min(1).max(12),
     day_of_month: z.coerce.number().int().min(1).max(31),
-    type: z.enum(DEVOTIONAL_TYPES).optional(),
+    type: z
+      .string()
+      .transform((v) => v.toLowerCase())
+      .pipe(z.enum(DEVOTIONAL_TYPES)),
   })
   .refine((q) => isDevotionalDay(q.month, q.day_of_month), {
     path: ['day_of_month'],

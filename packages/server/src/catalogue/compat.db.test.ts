@@ -1,3 +1,4 @@
+import { liteBroadcasterSchema } from '@kerygma/domain/catalogue';
 import { PARATEXT_CODES } from '@kerygma/domain/paratext';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE } from '../test/fixture.ts';
@@ -584,6 +585,82 @@ describe.each(BACKENDS)('SermonAudio API v2 client compatibility on %s', (backen
     const liteBroadcaster = await ok('node/broadcasters/gracechurch?lite=true');
     expect(liteBroadcaster.body).not.toHaveProperty('canWebcast');
     expect((await ok('node/broadcasters/gracechurch')).body).toHaveProperty('canWebcast');
+  });
+
+  it('liteBroadcaster=true: full sermons, each with its broadcaster in the lite form', async () => {
+    const liteKeys = Object.keys(liteBroadcasterSchema.shape).sort();
+    const { body } = await ok('node/sermons?pageSize=5&liteBroadcaster=True');
+    const lite = await ok('node/sermons?pageSize=5&lite=true');
+    body.results.forEach((s: Json, i: number) => {
+      expect(s).toHaveProperty('media');
+      expect(Object.keys(s.broadcaster as Json).sort()).toEqual(liteKeys);
+      expect(s.broadcaster).toEqual(lite.body.results[i].broadcaster);
+    });
+    expect((await ok('node/sermons?pageSize=5&liteBroadcaster=False')).body.results[0].broadcaster).toHaveProperty(
+      'canWebcast',
+    );
+    // Search takes liteBroadcaster as true unless told otherwise (spec §7).
+    const search = await ok('node/search?query=faith&lite=false');
+    expect(search.body.sermonResults[0]).toHaveProperty('media');
+    expect(Object.keys(search.body.sermonResults[0].broadcaster).sort()).toEqual(liteKeys);
+    const searchFull = await ok('node/search?query=faith&lite=false&liteBroadcaster=false');
+    expect(searchFull.body.sermonResults[0].broadcaster).toHaveProperty('canWebcast');
+  });
+
+  it('get_broadcasters_near_location: RelativeBroadcasterLocation items, a full broadcaster and int meters', async () => {
+    const { body, raw } = await ok('node/broadcasters/near_location?latitude=40.0379&longitude=-76.3055&meters=50000');
+    expect(envelopeProblems(body, 'near_location')).toEqual([]);
+    expect(body.results).toHaveLength(1);
+    body.results.forEach((r: Json, i: number) => {
+      expect(problems(r.broadcaster, BROADCASTER, `results[${i}].broadcaster`)).toEqual([]);
+      expect(int(r.meters), `results[${i}].meters`).toBe(true);
+    });
+    expect(raw).toContain('"latitude":40.0,');
+    // What Python sends: floats for the place, an int for the radius.
+    const here = await ok('node/broadcasters/near_location?latitude=40.0&longitude=-76.3&meters=1000');
+    expect(here.body.results.map((r: Json) => r.meters)).toEqual([0]);
+  });
+
+  it('get_highlighted_sermons: HighlightedSermons, a sortOrder the client knows and a full audioSermon', async () => {
+    await t.db.query(
+      `INSERT INTO broadcaster_highlighted_sermons (broadcaster_id, sort_order, sort_title, audio_title, sermon_id)
+       VALUES ('gracechurch', 'added', 'Recently added', 'Featured sermon', '1000')`,
+    );
+    const { body } = await ok('node/broadcasters/gracechurch/highlighted_sermons');
+    const sortOrders = [
+      'preached',
+      'popular',
+      'added',
+      'picklistnewest',
+      'picklistrandom',
+      'clipsnewest',
+      'clipsrandom',
+    ];
+    expect(sortOrders).toContain(body.sortOrder);
+    expect(str(body.sortTitle) && str(body.audioTitle)).toBe(true);
+    expect(sermonProblems(body.audioSermon, 'audioSermon')).toEqual([]);
+    // Nothing highlighted: every key is there, null (the model takes a falsy sortOrder and audioSermon as none).
+    expect((await ok('node/broadcasters/emptychurch/highlighted_sermons')).body).toEqual({
+      sortOrder: null,
+      sortTitle: null,
+      audioTitle: null,
+      audioSermon: null,
+    });
+    expect((await get('node/broadcasters/nosuchchurch/highlighted_sermons')).status).toBe(404);
+  });
+
+  it('get_spurgeon_devotional: results is one SpurgeonDevotional, its type as sent, with a full sermon', async () => {
+    for (const type of ['AM', 'PM', 'CHECKBOOK']) {
+      const { body } = await ok(`node/spurgeon_devotional?type=${type}&month=5&day_of_month=21`);
+      expect(str(body.nodeType) && str(body.nodeDisplayName) && intOrNull(body.totalCount), type).toBe(true);
+      expect(body.next, type).toBeNull();
+      expect(body.results && typeof body.results === 'object' && !Array.isArray(body.results), type).toBe(true);
+      expect(body.results, type).toMatchObject({ type, month: 5, day: 21 });
+      for (const key of ['quote', 'reference', 'content']) expect(body.results, `${type} ${key}`).toHaveProperty(key);
+      expect(sermonProblems(body.results.sermon, `${type}.sermon`)).toEqual([]);
+    }
+    // The client's own test: July 32 is an error (NodeAPIError).
+    expect((await get('node/spurgeon_devotional?type=AM&month=7&day_of_month=32')).status).toBe(400);
   });
 
   it('the client’s headers and the web app’s cache hints are accepted and ignored', async () => {

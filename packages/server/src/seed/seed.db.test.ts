@@ -134,6 +134,21 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     expect(c.spurgeon).toBeGreaterThan(0);
   });
 
+  it('gives some broadcasters highlighted sermons, each a published sermon of their own', async () => {
+    const c = await one<{ broadcasters: number; highlighting: number; own_published: number; orders: number }>(
+      t.db,
+      `SELECT (SELECT count(*) FROM broadcaster)::int broadcasters,
+              (SELECT count(*) FROM broadcaster_highlighted_sermons)::int highlighting,
+              (SELECT count(*) FROM broadcaster_highlighted_sermons h JOIN sermon s USING (sermon_id)
+                WHERE s.broadcaster_id = h.broadcaster_id AND s.publish_timestamp <= now())::int own_published,
+              (SELECT count(DISTINCT sort_order) FROM broadcaster_highlighted_sermons)::int orders`,
+    );
+    expect(c.highlighting).toBeGreaterThan(0);
+    expect(c.highlighting).toBeLessThan(c.broadcasters);
+    expect(c.own_published).toBe(c.highlighting);
+    expect(c.orders).toBeGreaterThan(1);
+  });
+
   it('refreshes the denormalised counts', async () => {
     const c = await one<Record<string, number>>(
       t.db,

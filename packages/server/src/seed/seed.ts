@@ -4,6 +4,7 @@ import type { Db } from '../db/db.ts';
 import { enqueue } from '../jobs/queue.ts';
 import type { MediaStore } from '../storage/store.ts';
 import { type DemoCatalogue, type DemoSermon, generateDemoCatalogue } from './demo-catalogue.ts';
+import { demoHighlights } from './demo-highlights.ts';
 import { chooseMediaSermons, demoCacheDir } from './demo-media.ts';
 import { scriptureIndex } from './scripture-index.ts';
 
@@ -45,6 +46,7 @@ export type SeedResult = {
 
 /** The catalogue tables the seed fills, in an order that deletes children first. */
 const CATALOGUE_TABLES = [
+  'broadcaster_highlighted_sermons',
   'sermon_topic',
   'sermon_scripture',
   'media_event',
@@ -331,6 +333,19 @@ export async function insertCatalogue(db: Db, c: DemoCatalogue) {
       ['preach_date', 'date', (r) => r.preachDate],
     ],
     scripture,
+  );
+
+  await insertRows(
+    db,
+    'broadcaster_highlighted_sermons',
+    [
+      ['broadcaster_id', 'text', (h) => h.broadcasterId],
+      ['sort_order', 'text', (h) => h.sortOrder],
+      ['sort_title', 'text', (h) => h.sortTitle],
+      ['audio_title', 'text', (h) => h.audioTitle],
+      ['sermon_id', 'text', (h) => h.sermonId],
+    ],
+    demoHighlights(c),
   );
 
   await insertRows(

@@ -1,8 +1,9 @@
 import type { ListResponse, LiteSermon, Sermon } from '@kerygma/domain/catalogue';
 import type { SermonListQuery } from '@kerygma/domain/catalogue-queries';
+import type { SermonWithLiteBroadcaster } from '@kerygma/domain/contracts-pending/client-gaps';
 import { resolveBook } from '@kerygma/domain/paratext';
 import { RELEVANCE_RESULTS } from '@kerygma/domain/query';
-import { liteSermonDto, type Row, sermonDto, type Urls } from '../catalogue/dto.ts';
+import { liteBroadcasterDto, liteSermonDto, type Row, sermonDto, type Urls } from '../catalogue/dto.ts';
 import type { EntityCache } from '../catalogue/entity-cache.ts';
 import { countRows, decodeCursor, encodeCursor, estimateRows, listResponse, nextUrl } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
@@ -96,7 +97,7 @@ export async function sermonList(
   db: Db,
   q: SermonListQuery,
   ctx: ListContext,
-): Promise<ListResponse<Sermon | LiteSermon>> {
+): Promise<ListResponse<Sermon | LiteSermon | SermonWithLiteBroadcaster>> {
   const filters = await resolveFilters(db, q, ctx.languageCode);
   if (!filters) return listResponse('sermons_list', 'Sermons', [], 0, null);
   const offset = (q.page - 1) * q.pageSize;
@@ -117,7 +118,9 @@ export async function sermonList(
   const next = hasMore ? nextUrl(ctx.requestUrl, q.page, cursor) : null;
   const results = q.lite
     ? page.rows.map((r) => liteSermonDto(r, ctx.urls))
-    : await fullSermons(db, page.rows, ctx.urls);
+    : q.liteBroadcaster
+      ? await sermonsWithLiteBroadcaster(db, page.rows, ctx.urls)
+      : await fullSermons(db, page.rows, ctx.urls);
   return listResponse('sermons_list', 'Sermons', results, totalCount, next);
 }
 
@@ -195,6 +198,12 @@ async function fullSermons(db: Db, rows: Row[], urls: Urls): Promise<Sermon[]> {
     rows.map((r) => String(r.sermon_id)),
   );
   return rows.map((r) => sermonDto(r, media.get(String(r.sermon_id)) ?? [], urls));
+}
+
+/** Full sermons whose broadcaster is in the lite form (`liteBroadcaster=true`), as a lite sermon's is. */
+async function sermonsWithLiteBroadcaster(db: Db, rows: Row[], urls: Urls): Promise<SermonWithLiteBroadcaster[]> {
+  const sermons = await fullSermons(db, rows, urls);
+  return sermons.map((sermon, i) => ({ ...sermon, broadcaster: liteBroadcasterDto(rows[i]?.b as Row, urls) }));
 }
 
 function isPublic(row: Row): boolean {
