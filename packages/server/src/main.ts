@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import pino from 'pino';
 import { buildApp } from './app.ts';
+import { statsCache } from './catalogue/catalogue-stats.ts';
 import { entityCache } from './catalogue/entity-cache.ts';
-import { ensureReferenceData } from './catalogue/reference-data.ts';
 import { loadConfig } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
@@ -12,7 +12,7 @@ import { postgresJobListener } from './jobs/listener.ts';
 import { parseRole, type Role } from './jobs/role.ts';
 import { startWorker, type Worker } from './jobs/worker.ts';
 import { mediaCounters } from './media/media-counters.ts';
-import { statsCache } from './reference/catalogue-stats.ts';
+import { ensureReferenceData } from './reference/reference-data.ts';
 import { openMediaStore } from './storage/open-store.ts';
 
 /**

@@ -1,5 +1,6 @@
 import type { HymnSort } from '@kerygma/domain/hymnal';
-import { type KeyColumn, type Paged, pagedRows } from '../catalogue/paging.ts';
+import type { KeyColumn } from '../catalogue/keyset.ts';
+import { type Paged, pagedRows } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
 import { containsPattern } from '../db/like.ts';
 

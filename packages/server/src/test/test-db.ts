@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { ensureReferenceData } from '../catalogue/reference-data.ts';
 import type { Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { openPglite } from '../db/pglite.ts';
 import { openPostgres } from '../db/postgres.ts';
+import { ensureReferenceData } from '../reference/reference-data.ts';
 
 /**
  * The database backends every `*.db.test.ts` runs against: embedded PGlite always, and
