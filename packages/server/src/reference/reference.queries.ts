@@ -3,7 +3,7 @@ import { PUBLISHED } from '../catalogue/counts.ts';
 import type { SeriesRow, SpeakerRow } from '../catalogue/rows.ts';
 import type { Db } from '../db/db.ts';
 
-/** SQL of the reference lists and filter options that are one broadcaster's. */
+/** SQL of the reference room: a broadcaster's filter options and counts, and legacy path mappings. */
 
 /** Published sermons of one broadcaster per event type or per language. */
 export async function broadcasterSermonCounts(
@@ -41,4 +41,15 @@ export async function broadcasterYears(db: Db, broadcasterId: string): Promise<n
     [broadcasterId],
   );
   return rows.map((r) => r.y);
+}
+
+/** The stored targets of these legacy paths (path-mappings.ts). */
+export function pathMappings(db: Db, paths: readonly string[]): Promise<{ path: string; url: string }[]> {
+  return db.query<{ path: string; url: string }>(
+    'SELECT path, url FROM path_mapping WHERE path = ANY($1::text[])',
+    [paths],
+    {
+      prepare: true,
+    },
+  );
 }
