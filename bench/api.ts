@@ -5,12 +5,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { SermonSort } from '../packages/domain/src/query.ts';
 import { type EntityCache, entityCache } from '../packages/server/src/catalogue/entity-cache.ts';
-import { countRows } from '../packages/server/src/catalogue/paging.ts';
+import { listTotal } from '../packages/server/src/catalogue/totals.ts';
 import type { Db } from '../packages/server/src/db/db.ts';
 import { openPostgres } from '../packages/server/src/db/postgres.ts';
 import {
   listSermons,
   type SermonFilters,
+  searchTerms,
   sermonById,
   sermonFrom,
 } from '../packages/server/src/sermons/sermons.queries.ts';
@@ -99,7 +100,9 @@ function listCall(db: Db, entities: EntityCache, f: SermonFilters, sort: SermonS
     await Promise.all([
       listSermons(db, entities, f, sort, 25, 0, undefined),
       // Totals no kept count holds are counted with the page (searches, staff picks, featured).
-      f.search || f.staffPick || f.featured ? countRows(db, from, params) : undefined,
+      f.search || f.staffPick || f.featured
+        ? listTotal(db, { matching: { from, params }, page: 1, pageSize: 25, rows: 25, search: searchTerms(f) })
+        : undefined,
     ]);
   };
 }

@@ -11,10 +11,10 @@
  */
 import { parseArgs } from 'node:util';
 import { refreshCatalogueCounts } from '../packages/server/src/catalogue/counts.ts';
-import { ensureReferenceData } from '../packages/server/src/catalogue/reference-data.ts';
 import type { Db } from '../packages/server/src/db/db.ts';
 import { migrate } from '../packages/server/src/db/migrate.ts';
 import { openPostgres } from '../packages/server/src/db/postgres.ts';
+import { ensureReferenceData } from '../packages/server/src/reference/reference-data.ts';
 import {
   broadcasterPlanSql,
   broadcastersSql,

@@ -1,11 +1,11 @@
 import { buildApp } from '../../packages/server/src/app.ts';
+import { statsCache } from '../../packages/server/src/catalogue/catalogue-stats.ts';
 import { entityCache } from '../../packages/server/src/catalogue/entity-cache.ts';
 import { loadConfig } from '../../packages/server/src/config.ts';
 import { openDatabase } from '../../packages/server/src/db/open.ts';
 import { jobHandlers } from '../../packages/server/src/jobs/handlers.ts';
 import { startWorker } from '../../packages/server/src/jobs/worker.ts';
 import { mediaCounters } from '../../packages/server/src/media/serving/media-counters.ts';
-import { statsCache } from '../../packages/server/src/reference/catalogue-stats.ts';
 import { openMediaStore } from '../../packages/server/src/storage/open-store.ts';
 
 /**

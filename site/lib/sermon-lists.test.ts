@@ -4,6 +4,7 @@ import { searchHref, searchParams } from './search.ts';
 import { breadcrumbList, serializeJsonLd, truncate } from './seo.ts';
 import { datePath, parseDateRoute } from './sermon-dates.ts';
 import {
+  cursorFrom,
   type FilterOptions,
   filterNames,
   filtersFrom,
@@ -272,5 +273,14 @@ describe('structured data', () => {
   it('truncates descriptions at a word', () => {
     expect(truncate('one two three four five six', 20)).toBe('one two three four…');
     expect(truncate('short', 12)).toBe('short');
+  });
+});
+
+describe('cursorFrom', () => {
+  it('is the URL’s cursor when it has the form of one', () => {
+    expect(cursorFrom(new URL('http://x/?page=401&cursor=WzQwMSwiMjAwMS0wMS0wMSJd'))).toBe('WzQwMSwiMjAwMS0wMS0wMSJd');
+    expect(cursorFrom(new URL('http://x/?page=401'))).toBeUndefined();
+    expect(cursorFrom(new URL('http://x/?cursor=a%20b'))).toBeUndefined();
+    expect(cursorFrom(new URL(`http://x/?cursor=${'a'.repeat(501)}`))).toBeUndefined();
   });
 });

@@ -64,6 +64,15 @@ export function pageFrom(url: URL): number {
 }
 
 /**
+ * The `cursor` a page past the pages by number came with (Pagination's 'next' carries the API's),
+ * when it has the form of one; the API checks the rest.
+ */
+export function cursorFrom(url: URL): string | undefined {
+  const raw = url.searchParams.get('cursor');
+  return raw && /^[\w-]{1,500}$/.test(raw) ? raw : undefined;
+}
+
+/**
  * True when a page after the first has no rows: past the end of the list, which answers 404
  * ('This page could not be found') instead of an empty page with links to pages that do not
  * exist. An empty first page is 'No Results'. Pages call it right after loading the list:
@@ -260,17 +269,19 @@ export function hasFilters(filters: SermonFilters): boolean {
 }
 
 /**
- * One page of sermons. A 400 from the API (a filter value it refuses) is an empty list, not an
- * error page; other failures are thrown.
+ * One page of sermons. A 400 from the API (a filter value it refuses, a page by number deeper
+ * than NUMBERED_ROWS, an edited cursor) is an empty list, not an error page; other failures are thrown.
  */
 export async function loadSermons(
   api: ApiClient,
   query: Query,
   page: number,
   pageSize: number = PAGE_SIZE,
+  /** The keyset cursor of a page deeper than the API's pages by number (cursorFrom). */
+  cursor?: string,
 ): Promise<ListResponse<LiteSermon>> {
   try {
-    const list = await api.sermons({ sortBy: 'newest', ...query, page, pageSize });
+    const list = await api.sermons({ sortBy: 'newest', ...query, page, pageSize, ...(cursor ? { cursor } : {}) });
     return list as ListResponse<LiteSermon>;
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 400) {

@@ -103,6 +103,13 @@ export const searchText = z
   .min(MIN_SEARCH_LENGTH, { message: 'Search needs at least 3 characters' })
   .max(200);
 
+/**
+ * A list's rows up to this depth can be asked for by page number; deeper pages are reached by
+ * following each page's `next` (a keyset cursor), since skipping more rows costs the database
+ * more than a request may (issue 21: page 42,000 of 2.1 million sermons took 9.6 s).
+ */
+export const NUMBERED_ROWS = 10_000;
+
 export const pageNumber = z.coerce.number().int().min(1).max(1_000_000).default(1);
 export function pageSize(defaultSize: number, max = 100) {
   return z.coerce.number().int().min(1).max(max).default(defaultSize);

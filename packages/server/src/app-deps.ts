@@ -1,8 +1,8 @@
+import type { StatsCache } from './catalogue/catalogue-stats.ts';
 import type { EntityCache } from './catalogue/entity-cache.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { MediaCounters } from './media/serving/media-counters.ts';
-import type { StatsCache } from './reference/catalogue-stats.ts';
 import type { MediaStore } from './storage/store.ts';
 
 /** Everything a route module needs, passed explicitly (no globals). */

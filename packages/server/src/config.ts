@@ -14,6 +14,11 @@ const schema = z.object({
   /** PostgreSQL connection string; without it the embedded PGlite database in the data dir is used. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * PostgreSQL only: the longest a statement of a request may run before it is cancelled (a 503
+   * to the client). Migrations, the seed and background jobs use connections without it. 0: no limit.
+   */
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(500),
   /** Seed the demo catalogue on first start when the database is empty. */
   KERYGMA_DEMO_DATA: envBoolean.default(true),
   /** Public origin used in absolute links (feeds, `next` URLs, sitemaps). */
@@ -59,6 +64,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** Requests' statement timeout on PostgreSQL, in ms; 0: none. */
+  databaseStatementTimeoutMs: number;
   demoData: boolean;
   publicUrl: string | undefined;
   logLevel: string;
@@ -92,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: c.DATABASE_URL,
     databasePoolSize: c.DATABASE_POOL_SIZE,
+    databaseStatementTimeoutMs: c.DATABASE_TIMEOUT_MS,
     demoData: c.KERYGMA_DEMO_DATA,
     publicUrl: c.PUBLIC_URL?.replace(/\/$/, ''),
     logLevel: c.LOG_LEVEL,

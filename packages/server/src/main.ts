@@ -1,18 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import pino from 'pino';
 import { buildApp } from './app.ts';
+import { statsCache } from './catalogue/catalogue-stats.ts';
 import { entityCache } from './catalogue/entity-cache.ts';
-import { ensureReferenceData } from './catalogue/reference-data.ts';
 import { loadConfig } from './config.ts';
 import { migrate } from './db/migrate.ts';
-import { openDatabase } from './db/open.ts';
+import { openDatabase, openRequestDatabase } from './db/open.ts';
 import { ensureHymnalData } from './hymnal/hymnal-data.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import { postgresJobListener } from './jobs/listener.ts';
 import { parseRole, type Role } from './jobs/role.ts';
 import { startWorker, type Worker } from './jobs/worker.ts';
 import { mediaCounters } from './media/serving/media-counters.ts';
-import { statsCache } from './reference/catalogue-stats.ts';
+import { ensureReferenceData } from './reference/reference-data.ts';
 import { openMediaStore } from './storage/open-store.ts';
 
 /**
@@ -33,7 +33,8 @@ async function main() {
   }
   const log = pino({ level: config.logLevel });
   mkdirSync(config.mediaDir, { recursive: true });
-  const db = await openDatabase(config, (error) => log.warn({ err: error }, 'database connection lost; reconnecting'));
+  const onIdleError = (error: Error) => log.warn({ err: error }, 'database connection lost; reconnecting');
+  const db = await openDatabase(config, onIdleError);
   const applied = await migrate(db);
   if (applied.length) log.info({ applied }, 'database migrated');
   await ensureReferenceData(db);
@@ -57,16 +58,18 @@ async function main() {
   const shutdown = { draining: false };
   const stats = statsCache(db);
   if (role !== 'worker') stats.peek(); // start computing catalogue totals now, not on the first request
+  // Requests' statements are cut at DATABASE_STATEMENT_TIMEOUT_MS; jobs, stats and counters run on `db`.
+  const requestDb = role === 'worker' ? db : openRequestDatabase(config, db, onIdleError);
   const app =
     role === 'worker'
       ? undefined
       : await buildApp(
           {
-            db,
+            db: requestDb,
             config,
             media,
             stats,
-            entities: entityCache(db),
+            entities: entityCache(requestDb),
             counters: mediaCounters(db, { onError: (err) => log.warn({ err }, 'could not save media counts') }),
             shutdown,
           },
@@ -82,6 +85,7 @@ async function main() {
     // /healthz now answers 503; until the load balancer has noticed, requests are still served.
     if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
     await Promise.all([app?.close(), worker?.stop()]); // the worker drains before the database closes
+    if (requestDb !== db) await requestDb.close();
     await db.close();
     process.exit(0);
   };

@@ -1,6 +1,7 @@
 import type { BroadcasterListQuery } from '@kerygma/domain/catalogue-queries';
-import type { Row } from '../catalogue/dto.ts';
-import { type KeyColumn, type ListOptions, type Paged, pagedRows } from '../catalogue/paging.ts';
+import type { KeyColumn } from '../catalogue/keyset.ts';
+import { type ListOptions, type Paged, pagedRows } from '../catalogue/paging.ts';
+import type { BroadcasterRow, SpeakerRow } from '../catalogue/rows.ts';
 import type { Db } from '../db/db.ts';
 import { containsPattern } from '../db/like.ts';
 
@@ -26,7 +27,11 @@ const ORDERS: Record<BroadcasterOrder, KeyColumn[]> = {
 
 export type BroadcasterList = Omit<BroadcasterListQuery, 'sortBy'> & { sortBy: BroadcasterOrder };
 
-export function listBroadcasters(db: Db, q: BroadcasterList, options: ListOptions = {}): Promise<Paged<Row>> {
+export function listBroadcasters(
+  db: Db,
+  q: BroadcasterList,
+  options: ListOptions = {},
+): Promise<Paged<BroadcasterRow>> {
   const params: unknown[] = [];
   const p = (v: unknown) => {
     params.push(v);
@@ -53,7 +58,7 @@ export function listBroadcasters(db: Db, q: BroadcasterList, options: ListOption
   if (q.featured) where.push('b.featured');
   if (q.podcast)
     where.push('EXISTS (SELECT 1 FROM series se WHERE se.broadcaster_id = b.broadcaster_id AND se.podcast_enabled)');
-  return pagedRows<Row>(db, {
+  return pagedRows<BroadcasterRow>(db, {
     select: 'b.*',
     from: `FROM broadcaster b WHERE ${where.join(' AND ')}`,
     params,
@@ -65,8 +70,11 @@ export function listBroadcasters(db: Db, q: BroadcasterList, options: ListOption
   });
 }
 
-export async function broadcasterById(db: Db, id: string): Promise<Row | undefined> {
-  const [row] = await db.query<Row>(
+/** A broadcaster with its primary speakers' names and ids, in the same order. */
+export type BroadcasterDetailRow = BroadcasterRow & { primary_speakers: string[]; primary_speaker_ids: number[] };
+
+export async function broadcasterById(db: Db, id: string): Promise<BroadcasterDetailRow | undefined> {
+  const [row] = await db.query<BroadcasterDetailRow>(
     `SELECT b.*, ps.names AS primary_speakers, ps.ids AS primary_speaker_ids
        FROM broadcaster b,
             LATERAL (SELECT coalesce(array_agg(sp.display_name ORDER BY sp.sort_name, sp.speaker_id), '{}') AS names,
@@ -83,8 +91,11 @@ export async function broadcasterById(db: Db, id: string): Promise<Row | undefin
  * Sermon counts per speaker at one broadcaster (published sermons). The placeholders 'Various
  * Speakers' and 'Unknown Speaker' are never listed (spec §3).
  */
-export function speakerSermonCounts(db: Db, broadcasterId: string): Promise<Row[]> {
-  return db.query<Row>(
+export function speakerSermonCounts(
+  db: Db,
+  broadcasterId: string,
+): Promise<(SpeakerRow & { broadcaster_sermon_count: number })[]> {
+  return db.query<SpeakerRow & { broadcaster_sermon_count: number }>(
     `SELECT sp.*, c.n AS broadcaster_sermon_count
        FROM (SELECT speaker_id, count(*)::int n FROM sermon
               WHERE broadcaster_id = $1 AND publish_timestamp IS NOT NULL AND publish_timestamp <= now()

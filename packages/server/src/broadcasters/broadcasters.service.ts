@@ -49,8 +49,8 @@ export async function broadcasterDetail(
   if (lite) return liteBroadcasterDto(row, urls);
   return {
     ...broadcasterDto(row, urls),
-    primarySpeakers: (row.primary_speakers as string[]) ?? [],
-    primarySpeakerIDs: ((row.primary_speaker_ids as unknown[]) ?? []).map(Number),
+    primarySpeakers: row.primary_speakers,
+    primarySpeakerIDs: row.primary_speaker_ids,
     soloSite: null,
     followed: null,
   };
@@ -67,9 +67,9 @@ export async function broadcasterSpeakerCounts(db: Db, entities: EntityCache, id
   const broadcasterId = await requireBroadcaster(entities, id);
   const rows = await speakerSermonCounts(db, broadcasterId);
   const results = rows.map((row) => ({
-    speaker: String(row.display_name),
-    speakerID: Number(row.speaker_id),
-    count: Number(row.broadcaster_sermon_count),
+    speaker: row.display_name,
+    speakerID: row.speaker_id,
+    count: row.broadcaster_sermon_count,
     speakerDetail: speakerDto(row, urls),
   }));
   return listResponse('speaker_sermon_counts', 'Speakers', results, results.length, null);

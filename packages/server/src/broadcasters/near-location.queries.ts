@@ -1,5 +1,6 @@
-import type { Row } from '../catalogue/dto.ts';
-import { type KeyColumn, type Paged, pagedRows } from '../catalogue/paging.ts';
+import type { KeyColumn } from '../catalogue/keyset.ts';
+import { type Paged, pagedRows } from '../catalogue/paging.ts';
+import type { BroadcasterRow } from '../catalogue/rows.ts';
 import type { Db } from '../db/db.ts';
 
 /** A place, a radius around it in metres, and the page of the broadcasters within it. */
@@ -23,6 +24,9 @@ const DISTANCE = `(2 * 6378168 * asin(least(1, sqrt(
     sin(radians(b.latitude - $1) / 2) ^ 2
     + cos(radians($1)) * cos(radians(b.latitude)) * sin(radians(b.longitude - $2) / 2) ^ 2))))`;
 
+/** A broadcaster near the place, with its distance in whole metres. */
+export type NearRow = BroadcasterRow & { meters: number };
+
 /** Nearest first; equally near ones by id. */
 const NEAREST_FIRST: KeyColumn[] = [
   { expr: DISTANCE, type: 'float8', dir: 'ASC' },
@@ -35,8 +39,8 @@ const NEAREST_FIRST: KeyColumn[] = [
  * some beyond it, and is what the GiST index of migration 0027 answers; the distance then
  * keeps those really within it.
  */
-export function broadcastersNear(db: Db, q: NearQuery): Promise<Paged<Row>> {
-  return pagedRows<Row>(db, {
+export function broadcastersNear(db: Db, q: NearQuery): Promise<Paged<NearRow>> {
+  return pagedRows<NearRow>(db, {
     select: `b.*, round(${DISTANCE})::int AS meters`,
     from: `FROM broadcaster b
       WHERE earth_box(ll_to_earth($1, $2), $3) @> ${POINT} AND ${DISTANCE} <= $3 AND NOT b.disabled`,

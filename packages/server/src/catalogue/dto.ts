@@ -14,147 +14,131 @@ import type {
 import { SERMON_LANGUAGES } from '@kerygma/domain/languages';
 import { resizableThumbnailKey } from '../media/serving/video-thumbnails.ts';
 import { safeFileName } from '../storage/store.ts';
+import type { BroadcasterRow, MediaItemRow, SeriesRow, SermonWithEntities, SpeakerRow } from './rows.ts';
 
 /**
- * Database rows → API objects. Rows arrive with snake_case columns (or as row_to_json objects,
- * where timestamps are ISO strings); every documented key is emitted, null when unknown.
+ * Database rows (rows.ts) → API objects: every documented key is emitted, null when unknown.
  */
-
-export type Row = Record<string, unknown>;
 
 /** Absolute URL building for one request (PUBLIC_URL, else the request's own origin). */
 export type Urls = { origin: string };
 
-const str = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
-const text = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
-const int = (v: unknown): number => (v === null || v === undefined ? 0 : Math.trunc(Number(v)));
-const intOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Math.trunc(Number(v)));
-const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-const bool = (v: unknown): boolean => v === true;
+/** Epoch seconds of a timestamp. */
+const epoch = (v: Date | null): number | null => (v === null ? null : Math.floor(v.getTime() / 1000));
 
-/** Epoch seconds from a Date (driver rows) or an ISO string (row_to_json). */
-export function epoch(v: unknown): number | null {
-  if (v === null || v === undefined) return null;
-  const ms = v instanceof Date ? v.getTime() : Date.parse(String(v));
-  return Number.isNaN(ms) ? null : Math.floor(ms / 1000);
-}
-
-const day = (v: unknown): string | null => (v === null || v === undefined ? null : String(v).slice(0, 10));
-
-function imageUrl(urls: Urls, stored: unknown, fallback: string): string {
-  const value = str(stored);
-  if (value) return value.startsWith('/') ? urls.origin + value : value;
+function imageUrl(urls: Urls, stored: string | null, fallback: string): string {
+  if (stored) return stored.startsWith('/') ? urls.origin + stored : stored;
   return `${urls.origin}/images/${fallback}`;
 }
 
-export function liteBroadcasterDto(b: Row, urls: Urls): LiteBroadcaster {
+export function liteBroadcasterDto(b: BroadcasterRow, urls: Urls): LiteBroadcaster {
   return {
-    type: bool(b.lite) ? 'lite_broadcaster' : 'broadcaster',
-    broadcasterID: text(b.broadcaster_id),
-    displayName: text(b.display_name),
-    shortName: text(b.short_name),
-    location: text(b.location),
-    countryISOCode: str(b.country_iso_code) || null,
+    type: b.lite ? 'lite_broadcaster' : 'broadcaster',
+    broadcasterID: b.broadcaster_id,
+    displayName: b.display_name,
+    shortName: b.short_name,
+    location: b.location,
+    countryISOCode: b.country_iso_code || null,
     imageURL: imageUrl(urls, b.image_url, 'broadcaster.svg'),
-    albumArtURL: str(b.album_art_url) ?? `${urls.origin}/images/album-art.svg?size={size}`,
-    categories: int(b.categories),
-    disabled: bool(b.disabled),
+    albumArtURL: b.album_art_url ?? `${urls.origin}/images/album-art.svg?size={size}`,
+    categories: b.categories,
+    disabled: b.disabled,
   };
 }
 
-export function broadcasterDto(b: Row, urls: Urls): Broadcaster {
-  const serviceTimesList = Array.isArray(b.service_times_list) ? b.service_times_list.map(String) : [];
+export function broadcasterDto(b: BroadcasterRow, urls: Urls): Broadcaster {
+  const serviceTimesList = b.service_times_list;
   return {
     ...liteBroadcasterDto(b, urls),
-    idCode: text(b.id_code ?? b.broadcaster_id),
+    idCode: b.id_code ?? b.broadcaster_id,
     serviceTimesArePreformatted: serviceTimesList.length === 0 ? null : false,
-    serviceTimes: str(b.service_times) || null,
+    serviceTimes: b.service_times || null,
     serviceTimesList,
-    denomination: str(b.denomination) || null,
-    address: str(b.address) || null,
-    addressMail: str(b.address_mail) || null,
-    country: str(b.country) || null,
-    state: str(b.state),
-    latitude: num(b.latitude),
-    longitude: num(b.longitude),
+    denomination: b.denomination || null,
+    address: b.address || null,
+    addressMail: b.address_mail || null,
+    country: b.country || null,
+    state: b.state,
+    latitude: b.latitude,
+    longitude: b.longitude,
     imageURLResizable: imageUrl(urls, b.image_url, 'broadcaster.svg'),
-    bannerImageURL: str(b.banner_image_url),
-    minister: str(b.minister) || null,
-    phone: str(b.phone) || null,
-    listenLineNumber: str(b.listen_line_number),
-    homePageURL: str(b.home_page_url),
-    bibleVersion: str(b.bible_version),
-    facebookUsername: str(b.facebook_username),
-    twitterUsername: str(b.twitter_username),
-    aboutUs: str(b.about_us) || null,
-    canWebcast: bool(b.can_webcast),
-    webcastInProgress: bool(b.webcast_in_progress),
-    vacantPulpit: bool(b.vacant_pulpit),
-    welcomeVideoID: str(b.welcome_video_id),
-    languageCode: str(b.language_code),
-    churchSize: intOrNull(b.church_size),
+    bannerImageURL: b.banner_image_url,
+    minister: b.minister || null,
+    phone: b.phone || null,
+    listenLineNumber: b.listen_line_number,
+    homePageURL: b.home_page_url,
+    bibleVersion: b.bible_version,
+    facebookUsername: b.facebook_username,
+    twitterUsername: b.twitter_username,
+    aboutUs: b.about_us || null,
+    canWebcast: b.can_webcast,
+    webcastInProgress: b.webcast_in_progress,
+    vacantPulpit: b.vacant_pulpit,
+    welcomeVideoID: b.welcome_video_id,
+    languageCode: b.language_code,
+    churchSize: b.church_size,
     joined: epoch(b.joined) ?? 0,
-    numberOfSermons: int(b.sermon_count),
-    soloSiteDisabled: bool(b.solo_site_disabled),
-    donatable: bool(b.donatable),
-    legacyGroup: str(b.group_name),
-    socialLinks: (b.social_links as Record<string, string> | null) ?? {},
+    numberOfSermons: b.sermon_count,
+    soloSiteDisabled: b.solo_site_disabled,
+    donatable: b.donatable,
+    legacyGroup: b.group_name,
+    socialLinks: b.social_links,
     rssFeedURL: null,
     rssFeedAtomURL: null,
   };
 }
 
-export function liteSpeakerDto(s: Row, urls: Urls): LiteSpeaker {
+export function liteSpeakerDto(s: SpeakerRow, urls: Urls): LiteSpeaker {
   const portrait = imageUrl(urls, s.portrait_url, 'speaker.svg');
   return {
     type: 'speaker',
-    speakerID: int(s.speaker_id),
-    displayName: text(s.display_name),
-    sortName: text(s.sort_name ?? s.display_name),
+    speakerID: s.speaker_id,
+    displayName: s.display_name,
+    sortName: s.sort_name,
     portraitURL: portrait,
     roundedThumbnailImageURL: portrait,
   };
 }
 
-export function speakerDto(s: Row, urls: Urls): Speaker {
+export function speakerDto(s: SpeakerRow, urls: Urls): Speaker {
   const lite = liteSpeakerDto(s, urls);
   return {
     ...lite,
-    bio: str(s.bio) || null,
+    bio: s.bio || null,
     roundedThumbnailImageURLResizable: lite.portraitURL,
-    albumArtURL: str(s.album_art_url) ?? `${urls.origin}/images/album-art.svg?size={size}`,
-    mostRecentPreachDate: day(s.most_recent_preach_date),
-    sermonCount: int(s.sermon_count),
-    broadcasterLock: str(s.broadcaster_lock),
-    highlighted: bool(s.highlighted),
+    albumArtURL: s.album_art_url ?? `${urls.origin}/images/album-art.svg?size={size}`,
+    mostRecentPreachDate: s.most_recent_preach_date,
+    sermonCount: s.sermon_count,
+    broadcasterLock: s.broadcaster_lock,
+    highlighted: s.highlighted,
     rssFeedURL: null,
     rssFeedAtomURL: null,
   };
 }
 
-export function liteSeriesDto(s: Row): LiteSeries {
+export function liteSeriesDto(s: SeriesRow): LiteSeries {
   return {
-    type: bool(s.lite) ? 'lite_sermon_series' : 'sermon_series',
-    seriesID: int(s.series_id),
-    title: text(s.title),
-    broadcasterID: text(s.broadcaster_id),
+    type: s.lite ? 'lite_sermon_series' : 'sermon_series',
+    seriesID: s.series_id,
+    title: s.title,
+    broadcasterID: s.broadcaster_id,
   };
 }
 
-export function seriesDto(s: Row, urls: Urls, podcastSpeaker: string | null = null): Series {
-  const image = str(s.image_url);
+export function seriesDto(s: SeriesRow, urls: Urls): Series {
+  const image = s.image_url ? imageUrl(urls, s.image_url, 'series.svg') : null;
   return {
     ...liteSeriesDto(s),
-    description: str(s.description) || null,
-    count: int(s.sermon_count),
-    earliest: day(s.earliest),
-    latest: day(s.latest),
+    description: s.description || null,
+    count: s.sermon_count,
+    earliest: s.earliest,
+    latest: s.latest,
     updated: epoch(s.updated_at) ?? 0,
-    image: image ? imageUrl(urls, image, 'series.svg') : null,
-    imageResizable: image ? imageUrl(urls, image, 'series.svg') : null,
-    podcastEnabled: bool(s.podcast_enabled),
-    podcastSpeaker: podcastSpeaker ?? str(s.podcast_speaker_name),
-    defaultSortBy: text(s.default_sort_by || 'newest'),
+    image,
+    imageResizable: image,
+    podcastEnabled: s.podcast_enabled,
+    podcastSpeaker: s.podcast_speaker_name,
+    defaultSortBy: s.default_sort_by || 'newest',
     rssURL: null,
     rssAtomURL: null,
   };
@@ -187,10 +171,14 @@ const DOWNLOAD_QUALITY: Record<string, string> = { '1080p': ' (1080p)', high: ''
  * and Works.mp3', '2024-01-07 Faith and Works (low).mp3'. Characters that file systems refuse are
  * dropped; the media route checks the name again.
  */
-export function downloadFileName(sermon: { preachDate: string; title: string }, m: Row, key: string): string {
+export function downloadFileName(
+  sermon: { preachDate: string; title: string },
+  m: Pick<MediaItemRow, 'media_type' | 'quality' | 'language_code'>,
+  key: string,
+): string {
   const ext = path.posix.extname(key);
   const quality =
-    m.media_type === 'mp4' && m.quality === 'high' ? ' (720p)' : (DOWNLOAD_QUALITY[str(m.quality) ?? ''] ?? '');
+    m.media_type === 'mp4' && m.quality === 'high' ? ' (720p)' : (DOWNLOAD_QUALITY[m.quality ?? ''] ?? '');
   const language = m.media_type === 'caption' && m.language_code ? ` (${m.language_code})` : '';
   return safeFileName(`${sermon.preachDate} ${sermon.title}`.slice(0, 120) + quality + language + ext);
 }
@@ -201,41 +189,40 @@ export function downloadFileName(sermon: { preachDate: string; title: string }, 
  * saved, it is a text file that points at hundreds of segments.
  */
 function downloadUrl(
-  m: Row,
+  m: MediaItemRow,
   urls: Urls,
   key: string | null,
   stream: string | null,
   sermon: { preachDate: string; title: string } | undefined,
 ): string | null {
-  if (bool(m.adaptive)) return null;
+  if (m.adaptive) return null;
   if (!key) return stream;
   return `${mediaUrl(urls, key)}?download=${sermon ? encodeURIComponent(downloadFileName(sermon, m, key)) : '1'}`;
 }
 
-export function mediaDto(m: Row, urls: Urls, sermon?: { preachDate: string; title: string }): Media {
-  const key = str(m.storage_key);
-  const stream = key ? mediaUrl(urls, key) : str(m.external_url);
-  const thumb = str(m.thumbnail_storage_key);
-  const bitrate = intOrNull(m.bitrate);
+export function mediaDto(m: MediaItemRow, urls: Urls, sermon?: { preachDate: string; title: string }): Media {
+  const key = m.storage_key;
+  const stream = key ? mediaUrl(urls, key) : m.external_url;
+  const thumb = m.thumbnail_storage_key;
+  const bitrate = m.bitrate;
   return {
-    mediaType: text(m.media_type),
-    live: bool(m.live),
-    adaptiveBitrate: bool(m.adaptive),
-    language: str(m.language_code),
-    sermonID: text(m.sermon_id),
+    mediaType: m.media_type,
+    live: m.live,
+    adaptiveBitrate: m.adaptive,
+    language: m.language_code,
+    sermonID: m.sermon_id,
     streamURL: stream,
     eventStreamURL: null,
     downloadURL: downloadUrl(m, urls, key, stream, sermon),
     rawURL: stream,
     bitrate: bitrate === null ? null : Math.round(bitrate / 1000),
-    fileSizeBytes: intOrNull(m.file_size_bytes),
-    duration:
-      m.duration_seconds === null || m.duration_seconds === undefined ? null : Math.round(Number(m.duration_seconds)),
-    audioCodec: str(m.audio_codec),
-    videoCodec: str(m.video_codec),
+    fileSizeBytes: m.file_size_bytes,
+    duration: m.duration_seconds === null ? null : Math.round(m.duration_seconds),
+    audioCodec: m.audio_codec,
+    videoCodec: m.video_codec,
     thumbnailImageURL: thumb ? mediaUrl(urls, thumb) : null,
-    autoGenerated: bool(m.auto_generated),
-    quality: str(m.quality),
+    autoGenerated: m.auto_generated,
+    quality: m.quality,
   };
 }
 
@@ -245,8 +232,8 @@ const TEXT = new Set(['pdf', 'doc', 'transcript']);
 
 const QUALITY_ORDER = ['1080p', 'high', '720p', '360p', 'low'];
 /** Unlabelled items (an adaptive HLS stream) sit between the 720p and 360p renditions. */
-const qualityRank = (q: unknown) => {
-  const rank = QUALITY_ORDER.indexOf(String(q));
+const qualityRank = (q: string | null) => {
+  const rank = q === null ? -1 : QUALITY_ORDER.indexOf(q);
   return rank < 0 ? 2.5 : rank;
 };
 
@@ -254,11 +241,15 @@ const qualityRank = (q: unknown) => {
  * Groups media items into the media set; highest quality first and lowest last within each
  * list (spec §3: "high audio" is the first, "low audio" the last).
  */
-export function mediaSetDto(items: Row[], urls: Urls, sermon?: { preachDate: string; title: string }): MediaSet {
+export function mediaSetDto(
+  items: readonly MediaItemRow[],
+  urls: Urls,
+  sermon?: { preachDate: string; title: string },
+): MediaSet {
   const set: MediaSet = { audio: [], video: [], text: [], captions: [] };
   const sorted = [...items].sort((a, b) => qualityRank(a.quality) - qualityRank(b.quality));
   for (const m of sorted) {
-    const type = String(m.media_type);
+    const type = m.media_type;
     const dto = mediaDto(m, urls, sermon);
     if (AUDIO.has(type)) set.audio.push(dto);
     else if (VIDEO.has(type)) set.video.push(dto);
@@ -271,72 +262,71 @@ export function mediaSetDto(items: Row[], urls: Urls, sermon?: { preachDate: str
 const ISO_639_3 = new Map<string, string>(SERMON_LANGUAGES.map((l) => [l.languageCode, l.iso639_3]));
 
 /** The languages of the sermon's caption items, as ISO 639-1 and 639-3 codes. */
-function captionLanguages(items: Row[]): Sermon['captionLanguages'] {
+function captionLanguages(items: readonly MediaItemRow[]): Sermon['captionLanguages'] {
   const alpha2 = [
-    ...new Set(items.filter((m) => m.media_type === 'caption' && m.language_code).map((m) => String(m.language_code))),
+    ...new Set(items.flatMap((m) => (m.media_type === 'caption' && m.language_code ? [m.language_code] : []))),
   ].sort();
   return { alpha_2: alpha2, alpha_3: alpha2.map((code) => ISO_639_3.get(code) ?? code) };
 }
 
-/** A sermon row carries its broadcaster, speaker and series as row_to_json objects b, sp, se. */
-export function liteSermonDto(s: Row, urls: Urls): LiteSermon {
-  const thumb = str(s.video_thumbnail_storage_key);
+/** A sermon row carries its broadcaster, speaker and series rows as b, sp, se. */
+export function liteSermonDto(s: SermonWithEntities, urls: Urls): LiteSermon {
+  const thumb = s.video_thumbnail_storage_key;
   return {
-    type: bool(s.lite) ? 'lite_sermon' : 'sermon',
-    sermonID: text(s.sermon_id),
-    fullTitle: text(s.full_title),
-    displayTitle: text(s.display_title),
-    subtitle: str(s.subtitle),
-    bibleText: str(s.bible_text),
-    eventType: text(s.event_type),
-    displayEventType: text(s.event_type),
-    languageCode: text(s.language_code),
-    preachDate: day(s.preach_date) ?? '',
+    type: s.lite ? 'lite_sermon' : 'sermon',
+    sermonID: s.sermon_id,
+    fullTitle: s.full_title,
+    displayTitle: s.display_title,
+    subtitle: s.subtitle,
+    bibleText: s.bible_text,
+    eventType: s.event_type,
+    displayEventType: s.event_type,
+    languageCode: s.language_code,
+    preachDate: s.preach_date,
     publishTimestamp: epoch(s.publish_timestamp),
-    audioDurationSeconds: int(s.audio_duration_seconds),
-    videoDurationSeconds: int(s.video_duration_seconds),
-    hasAudio: bool(s.has_audio),
-    hasVideo: bool(s.has_video),
-    hasPDF: bool(s.has_pdf),
-    staffPick: s.pick_date !== null && s.pick_date !== undefined,
-    pickDate: day(s.pick_date),
-    downloadCount: int(s.download_count),
-    videoDownloadCount: int(s.video_download_count),
-    playCount: int(s.play_count),
+    audioDurationSeconds: s.audio_duration_seconds,
+    videoDurationSeconds: s.video_duration_seconds,
+    hasAudio: s.has_audio,
+    hasVideo: s.has_video,
+    hasPDF: s.has_pdf,
+    staffPick: s.pick_date !== null,
+    pickDate: s.pick_date,
+    downloadCount: s.download_count,
+    videoDownloadCount: s.video_download_count,
+    playCount: s.play_count,
     videoThumbnail: thumb ? mediaUrl(urls, thumb) : null,
     videoThumbnailResizable: resizableThumbnailUrl(urls, thumb),
-    waveformPeaksURL: s.waveform_storage_key
-      ? `${urls.origin}/api/v2/node/sermons/${text(s.sermon_id)}/waveform`
-      : null,
-    broadcaster: liteBroadcasterDto(s.b as Row, urls),
-    speaker: liteSpeakerDto(s.sp as Row, urls),
-    series: s.se ? liteSeriesDto(s.se as Row) : null,
+    waveformPeaksURL: s.waveform_storage_key ? `${urls.origin}/api/v2/node/sermons/${s.sermon_id}/waveform` : null,
+    broadcaster: liteBroadcasterDto(s.b, urls),
+    speaker: liteSpeakerDto(s.sp, urls),
+    series: s.se ? liteSeriesDto(s.se) : null,
   };
 }
 
-export function sermonDto(s: Row, media: Row[], urls: Urls): Sermon {
+export function sermonDto(s: SermonWithEntities, media: readonly MediaItemRow[], urls: Urls): Sermon {
   const lite = liteSermonDto(s, urls);
-  const keywords = text(s.keywords).split(/\s+/).filter(Boolean);
+  const keywords = s.keywords.split(/\s+/).filter(Boolean);
   return {
     ...lite,
-    broadcaster: broadcasterDto(s.b as Row, urls),
-    speaker: speakerDto(s.sp as Row, urls),
-    series: s.se ? seriesDto(s.se as Row, urls) : null,
-    moreInfoText: str(s.more_info_text),
+    broadcaster: broadcasterDto(s.b, urls),
+    speaker: speakerDto(s.sp, urls),
+    series: s.se ? seriesDto(s.se, urls) : null,
+    moreInfoText: s.more_info_text,
     keywords,
     updateDate: epoch(s.updated_at) ?? 0,
-    lastFeatureDate: day(s.last_feature_date),
+    lastFeatureDate: s.last_feature_date,
     lastPlayTime: epoch(s.last_play_time),
     externalLink: null,
     documentDownloadCount: 0,
-    audioPlayCount: int(s.audio_play_count),
-    videoPlayCount: int(s.video_play_count),
-    commentCount: int(s.comment_count),
-    archivedWebcastID: intOrNull(s.archived_webcast_id),
-    audioMediaStatus: str(s.audio_media_status),
-    videoMediaStatus: str(s.video_media_status),
-    showCC: bool(s.show_cc),
-    acceptCopyright: bool(s.accept_copyright),
+    audioPlayCount: s.audio_play_count,
+    videoPlayCount: s.video_play_count,
+    commentCount: s.comment_count,
+    // Kept as text (webcast ids of other systems); the API's is a number.
+    archivedWebcastID: s.archived_webcast_id === null ? null : Math.trunc(Number(s.archived_webcast_id)),
+    audioMediaStatus: s.audio_media_status,
+    videoMediaStatus: s.video_media_status,
+    showCC: s.show_cc,
+    acceptCopyright: s.accept_copyright,
     captionLanguages: captionLanguages(media),
     media: mediaSetDto(media, urls, { preachDate: lite.preachDate, title: lite.displayTitle }),
   };

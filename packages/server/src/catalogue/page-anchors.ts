@@ -1,5 +1,5 @@
 import type { Db } from '../db/db.ts';
-import { type KeyColumn, keysetCondition } from './paging.ts';
+import { type KeyColumn, keysetCondition } from './keyset.ts';
 
 /**
  * Keyset paging behind bare page numbers. A page asked for by its number alone (`?page=N`: the
@@ -25,7 +25,8 @@ export type Anchoring = {
   /** How often a list in use has its anchors read again; an unused list is forgotten then. */
   ttlMs: number;
 };
-export const ANCHORING: Anchoring = { deepFrom: 5_000, every: 250, stride: 400, ttlMs: 5 * 60_000 };
+/** Pages by number end at NUMBERED_ROWS (10,000): 40 anchors reach them all. */
+export const ANCHORING: Anchoring = { deepFrom: 5_000, every: 250, stride: 40, ttlMs: 5 * 60_000 };
 
 /** Lists whose anchors are kept (2.1M rows hold 8,400 anchors, about 1 MB). */
 const MAX_LISTS = 40;
@@ -38,7 +39,7 @@ type Anchors = { keys: unknown[][]; complete: boolean; work: Promise<void>; used
 type List = { from: string; params: readonly unknown[]; order: readonly KeyColumn[] };
 const kept = new WeakMap<Db, Map<string, Anchors>>();
 
-export type PageStart = { after: unknown[]; skip: number };
+export type PageStart = { after: readonly unknown[]; skip: number };
 
 /**
  * Where a page of the list `from` (a FROM ... WHERE ... fragment) in `order` starts: right after
@@ -51,7 +52,7 @@ export function pageStart(
   params: readonly unknown[],
   order: readonly KeyColumn[],
   offset: number,
-  cursor: unknown[] | undefined,
+  cursor: readonly unknown[] | undefined,
   anchoring: Anchoring = ANCHORING,
 ): Promise<PageStart | undefined> {
   if (cursor?.length === order.length) return Promise.resolve({ after: cursor, skip: 0 });

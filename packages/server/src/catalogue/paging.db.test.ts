@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../db/db.ts';
 import { BACKENDS, openTestDb, type TestDb } from '../test/test-db.ts';
-import { ESTIMATE_TTL_MS, estimateRows } from './paging.ts';
+import { ESTIMATE_TTL_MS, estimateRows } from './totals.ts';
 
 describe.each(BACKENDS)('row estimates on %s', (backend) => {
   let t: TestDb;
@@ -27,18 +27,18 @@ describe.each(BACKENDS)('row estimates on %s', (backend) => {
   it("asks the planner once per query and parameters, until the estimate's time is up", async () => {
     const { db, sent } = counting();
     const from = 'FROM estimated WHERE n <= $1';
-    const first = await estimateRows(db, from, [1000]);
+    const first = await estimateRows(db, { from, params: [1000] });
     expect(first).toBeGreaterThan(500);
     expect(first).toBeLessThan(1500);
-    expect(await estimateRows(db, from, [1000])).toBe(first);
+    expect(await estimateRows(db, { from, params: [1000] })).toBe(first);
     expect(sent()).toBe(1);
     // Other parameters are another estimate.
-    expect(await estimateRows(db, from, [100])).toBeLessThan(first);
+    expect(await estimateRows(db, { from, params: [100] })).toBeLessThan(first);
     expect(sent()).toBe(2);
     const now = Date.now();
     const clock = vi.spyOn(Date, 'now').mockReturnValue(now + ESTIMATE_TTL_MS + 1);
     try {
-      expect(await estimateRows(db, from, [1000])).toBe(first);
+      expect(await estimateRows(db, { from, params: [1000] })).toBe(first);
       expect(sent()).toBe(3);
     } finally {
       clock.mockRestore();

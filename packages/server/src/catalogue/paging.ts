@@ -1,127 +1,42 @@
 import type { ListResponse } from '@kerygma/domain/catalogue';
+import { NUMBERED_ROWS } from '@kerygma/domain/query';
 import type { Db } from '../db/db.ts';
+import { invalid } from '../errors.ts';
+import { decodeCursor, encodeCursor, type KeyColumn, keyColumns, keysetCondition, rowKeys } from './keyset.ts';
 import { pageStart } from './page-anchors.ts';
+import { listTotal } from './totals.ts';
 
 /**
  * Paging for every list: the spec's `page`/`pageSize`/`next`, with a keyset cursor riding in
  * `next` so that walking a list page after page never scans what it skipped. A bare `page=N`
- * (no cursor) still works, by OFFSET.
+ * (no cursor) still works, NUMBERED_ROWS deep, from the nearest page anchor (page-anchors.ts).
  */
-
-/** Totals are counted exactly up to this many rows (see countRows). */
-export const EXACT_COUNT_LIMIT = 10_000;
-
-/** One column of a list's ORDER BY; keyset paging compares these with the cursor's values. */
-export type KeyColumn = { expr: string; type: string; dir: 'ASC' | 'DESC' };
-
-/** `WHERE` condition selecting rows after the cursor's values in the given order. */
-export function keysetCondition(cols: readonly KeyColumn[], after: unknown[], params: unknown[]): string {
-  const val = (i: number) => {
-    params.push(after[i]);
-    return `$${params.length}::${cols[i]?.type}`;
-  };
-  const dirs = new Set(cols.map((c) => c.dir));
-  if (dirs.size === 1) {
-    const op = cols[0]?.dir === 'DESC' ? '<' : '>';
-    return `(${cols.map((c) => c.expr).join(', ')}) ${op} (${cols.map((_, i) => val(i)).join(', ')})`;
-  }
-  // Mixed directions: (a > x) OR (a = x AND b < y) OR ... An index range cannot start from an
-  // OR, so the leading columns that share the first one's direction also bound the rows with a
-  // row comparison, (a) >= (x): the walk starts at the cursor's group instead of at the top.
-  const values = cols.map((_, i) => val(i));
-  const ors = cols.map((c, i) => {
-    const eqs = cols.slice(0, i).map((prev, j) => `${prev.expr} = ${values[j]}`);
-    return `(${[...eqs, `${c.expr} ${c.dir === 'DESC' ? '<' : '>'} ${values[i]}`].join(' AND ')})`;
-  });
-  const first = cols[0]?.dir;
-  const lead = cols.findIndex((c) => c.dir !== first);
-  const bound = `(${cols
-    .slice(0, lead)
-    .map((c) => c.expr)
-    .join(', ')}) ${first === 'DESC' ? '<=' : '>='} (${values.slice(0, lead).join(', ')})`;
-  return `(${bound} AND (${ors.join(' OR ')}))`;
-}
-
-export type Cursor = { page: number; values: unknown[] };
-
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.page, ...cursor.values])).toString('base64url');
-}
 
 /**
- * The cursor's key values if it is well-formed and belongs to the requested page, else
- * undefined (the list then falls back to OFFSET, so a stale or edited cursor is harmless).
+ * Where a page starts: after the cursor's keys when one for this page came along (a cursor that
+ * is not one this list wrote is a 400), else by its number, which may not reach deeper than
+ * NUMBERED_ROWS rows (a 400 pointing to `next`).
  */
-export function decodeCursor(raw: string | undefined, page: number): unknown[] | undefined {
-  if (!raw) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (!Array.isArray(parsed) || parsed[0] !== page || parsed.length < 2 || parsed.length > 5) return undefined;
-    const values = parsed.slice(1);
-    return values.every((v) => typeof v === 'string' || typeof v === 'number') ? values : undefined;
-  } catch {
-    return undefined;
+export function pagePosition(
+  page: number,
+  pageSize: number,
+  cursor: string | undefined,
+  order: readonly KeyColumn[] | undefined,
+): { offset: number; after: string[] | undefined } {
+  const offset = (page - 1) * pageSize;
+  const after = order ? decodeCursor(cursor, page, order) : undefined;
+  if (!after && offset >= NUMBERED_ROWS) {
+    throw invalid({
+      page: {
+        key: 'error.invalidParameter',
+        params: {
+          name: 'page',
+          detail: `pages deeper than ${NUMBERED_ROWS} results are reached by following each page's next`,
+        },
+      },
+    });
   }
-}
-
-/** Above this many expected rows the planner's estimate is the total; no counting at all. */
-export const ESTIMATE_ONLY_ABOVE = 50_000;
-
-/** How long an estimate is reused: the planner's statistics change only when a table is analysed. */
-export const ESTIMATE_TTL_MS = 5 * 60_000;
-const MAX_ESTIMATES = 5_000;
-/** Estimates by database and query text with its parameters. */
-const estimates = new WeakMap<Db, Map<string, { rows: number; at: number }>>();
-
-/**
- * PostgreSQL's estimate of the rows matching `from` (a FROM ... WHERE ... fragment): planning
- * only, kept for ESTIMATE_TTL_MS, since planning a full-text query is a search's largest step after
- * running it (0.5 ms at 2.1M sermons) and gives the same answer until the statistics change.
- */
-export async function estimateRows(db: Db, from: string, params: readonly unknown[]): Promise<number> {
-  let byQuery = estimates.get(db);
-  if (!byQuery) {
-    byQuery = new Map();
-    estimates.set(db, byQuery);
-  }
-  const key = `${from}\u0000${JSON.stringify(params)}`;
-  const kept = byQuery.get(key);
-  if (kept && Date.now() - kept.at < ESTIMATE_TTL_MS) return kept.rows;
-  const [plan] = await db.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 ${from}`, params);
-  const json = plan?.['QUERY PLAN'];
-  const parsed = (typeof json === 'string' ? JSON.parse(json) : json) as [{ Plan: { 'Plan Rows': number } }];
-  const rows = Math.round(parsed[0].Plan['Plan Rows']);
-  if (byQuery.size >= MAX_ESTIMATES) byQuery.clear();
-  byQuery.set(key, { rows, at: Date.now() });
-  return rows;
-}
-
-/**
- * Number of rows matching `from` (a FROM ... WHERE ... fragment), so that no request pays for
- * an exact count over millions of rows: when PostgreSQL expects more than ESTIMATE_ONLY_ABOVE
- * rows its estimate is used; otherwise at most EXACT_COUNT_LIMIT + 1 rows are counted, exact
- * up to that limit and the estimate beyond it.
- */
-export async function countRows(
-  db: Db,
-  from: string,
-  params: readonly unknown[],
-  /** PostgreSQL's estimate for `from`, when the caller already asked for it. */
-  known?: number,
-): Promise<number> {
-  const estimate = known ?? (await estimateRows(db, from, params));
-  if (estimate > ESTIMATE_ONLY_ABOVE) return estimate;
-  const exact = await cappedCount(db, from, params, EXACT_COUNT_LIMIT + 1);
-  return exact <= EXACT_COUNT_LIMIT ? exact : Math.max(EXACT_COUNT_LIMIT + 1, estimate);
-}
-
-/** Rows matching `from`, counted up to `cap` (so the answer is min(matches, cap)); no estimate. */
-export async function cappedCount(db: Db, from: string, params: readonly unknown[], cap: number): Promise<number> {
-  const [row] = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT 1 ${from} LIMIT ${cap}) capped`,
-    params,
-  );
-  return row?.n ?? 0;
+  return { offset, after };
 }
 
 /** The URL of the next page: the request's own query with page+1 and the cursor. */
@@ -162,30 +77,27 @@ export type Paged<R> = { rows: R[]; totalCount: number; cursor: string | undefin
 
 /** One page of any entity list, keyset when a cursor for this page came along or from an anchor, with its total. */
 export async function pagedRows<R extends Record<string, unknown>>(db: Db, q: PagedQuery): Promise<Paged<R>> {
-  const offset = (q.page - 1) * q.pageSize;
-  const decoded = decodeCursor(q.cursor, q.page);
-  // After the cursor's key; a deep page asked for by number, from the nearest anchor (page-anchors.ts).
-  const start = await pageStart(db, q.from, q.params, q.order, offset, decoded);
+  const { offset, after } = pagePosition(q.page, q.pageSize, q.cursor, q.order);
+  const start = await pageStart(db, q.from, q.params, q.order, offset, after);
   const params = [...q.params];
   const from = start ? `${q.from} AND ${keysetCondition(q.order, start.after, params)}` : q.from;
-  const keys = q.order.map((c, i) => `(${c.expr})::text AS k${i}`).join(', ');
   const order = q.order.map((c) => `${c.expr} ${c.dir}`).join(', ');
   const skip = start ? start.skip : offset;
   const rows = await db.query<R>(
-    `SELECT ${q.select}, ${keys} ${from} ORDER BY ${order} LIMIT ${q.pageSize} OFFSET ${skip}`,
+    `SELECT ${q.select}, ${keyColumns(q.order)} ${from} ORDER BY ${order} LIMIT ${q.pageSize} OFFSET ${skip}`,
     params,
     { prepare: skip === 0 }, // as for sermon lists: keep plans of keyset and first pages only
   );
-  const totalCount =
-    rows.length < q.pageSize && (q.page === 1 || rows.length > 0)
-      ? offset + rows.length
-      : q.countCap !== undefined
-        ? await cappedCount(db, q.from, q.params, q.countCap)
-        : await countRows(db, q.from, q.params);
+  const totalCount = await listTotal(db, {
+    matching: { from: q.from, params: q.params },
+    page: q.page,
+    pageSize: q.pageSize,
+    rows: rows.length,
+    cap: q.countCap,
+  });
   const hasMore = rows.length === q.pageSize && offset + rows.length < totalCount;
   const last = rows[rows.length - 1];
-  const cursor =
-    hasMore && last ? encodeCursor({ page: q.page + 1, values: q.order.map((_, i) => last[`k${i}`]) }) : undefined;
+  const cursor = hasMore && last ? encodeCursor({ page: q.page + 1, values: rowKeys(q.order, last) }) : undefined;
   return { rows, totalCount, cursor, hasMore };
 }
 

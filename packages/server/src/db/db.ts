@@ -20,8 +20,16 @@ export interface Db {
 export type QueryOptions = { prepare?: boolean };
 
 /** Postgres type OIDs we parse ourselves, identically on both drivers. */
-export const PG_TYPES = { INT8: 20, NUMERIC: 1700, DATE: 1082 } as const;
+export const PG_TYPES = { INT8: 20, NUMERIC: 1700, DATE: 1082, INT8_ARRAY: 1016 } as const;
 
 export const parseInt8 = (v: string) => Number(v);
 export const parseNumeric = (v: string) => Number(v);
 export const parseDate = (v: string) => v;
+/** int8[] ('{1,2}'; ids hold no quotes) as numbers: PGlite applies the int8 parser to elements, pg does not. */
+export const parseInt8Array = (v: string) =>
+  v === '{}'
+    ? []
+    : v
+        .slice(1, -1)
+        .split(',')
+        .map((x) => (x === 'NULL' ? null : Number(x)));

@@ -1,15 +1,22 @@
-import type { Row } from '../catalogue/dto.ts';
+import type { BroadcasterRow } from '../catalogue/rows.ts';
 import type { Db } from '../db/db.ts';
 
-export function broadcasterLocations(db: Db): Promise<Row[]> {
-  return db.query<Row>(
+export type BroadcasterLocationRow = Pick<
+  BroadcasterRow,
+  'broadcaster_id' | 'display_name' | 'short_name' | 'location' | 'country_iso_code' | 'state' | 'categories'
+> & { latitude: number; longitude: number };
+
+export function broadcasterLocations(db: Db): Promise<BroadcasterLocationRow[]> {
+  return db.query<BroadcasterLocationRow>(
     `SELECT broadcaster_id, display_name, short_name, location, country_iso_code, state, latitude, longitude, categories
        FROM broadcaster WHERE NOT disabled AND latitude IS NOT NULL AND longitude IS NOT NULL ORDER BY broadcaster_id`,
   );
 }
 
-export function hashtags(db: Db, limit: number, offset: number): Promise<Row[]> {
-  return db.query<Row>(
+export type HashtagRow = { hashtag: string; display: string; sermon_count: number };
+
+export function hashtags(db: Db, limit: number, offset: number): Promise<HashtagRow[]> {
+  return db.query<HashtagRow>(
     'SELECT hashtag, display, sermon_count FROM hashtag WHERE sermon_count > 0 ORDER BY sermon_count DESC, hashtag LIMIT $1 OFFSET $2',
     [limit, offset],
   );
@@ -21,8 +28,10 @@ export async function hashtagCount(db: Db): Promise<number> {
 }
 
 /** Topics with how many published sermons each has (kept by refreshCatalogueCounts). */
-export function topics(db: Db): Promise<Row[]> {
-  return db.query<Row>('SELECT topic_id, name, description, sermon_count FROM topic ORDER BY name', [], {
+export type TopicRow = { topic_id: number; name: string; description: string; sermon_count: number };
+
+export function topics(db: Db): Promise<TopicRow[]> {
+  return db.query<TopicRow>('SELECT topic_id, name, description, sermon_count FROM topic ORDER BY name', [], {
     prepare: true,
   });
 }

@@ -1,5 +1,6 @@
-import type { HymnSort } from '@kerygma/domain/hymnal';
-import { type KeyColumn, type Paged, pagedRows } from '../catalogue/paging.ts';
+import type { HymnDetail, HymnSort, HymnSummary, PsalmDetail, PsalmSummary } from '@kerygma/domain/hymnal';
+import type { KeyColumn } from '../catalogue/keyset.ts';
+import { type Paged, pagedRows } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
 import { containsPattern } from '../db/like.ts';
 
@@ -20,7 +21,8 @@ export type SongFilter = {
   psalm?: number | undefined;
 };
 
-export type SongRow = { summary: Record<string, unknown>; view_count: number };
+/** A hymn's or psalm's list entry as stored (jsonb, written by hymnal-data.ts), and its views. */
+export type SongRow = { summary: Omit<HymnSummary, 'viewCount'> | Omit<PsalmSummary, 'viewCount'>; view_count: number };
 
 const ORDERS: Record<Exclude<HymnSort, 'relevance'>, readonly KeyColumn[]> = {
   alphabetical: [
@@ -85,17 +87,16 @@ export function listSongs(
   });
 }
 
+export type SongDetailRow = {
+  detail: Omit<HymnDetail, 'viewCount'> | Omit<PsalmDetail, 'viewCount'>;
+  view_count: number;
+};
+
 /** One hymn or psalm by its URL id. */
-export async function songById(
-  db: Db,
-  table: SongTable,
-  id: string,
-): Promise<{ detail: Record<string, unknown>; view_count: number } | undefined> {
-  const [row] = await db.query<{ detail: Record<string, unknown>; view_count: number }>(
-    `SELECT detail, view_count FROM ${table} WHERE id = $1`,
-    [id],
-    { prepare: true },
-  );
+export async function songById(db: Db, table: SongTable, id: string): Promise<SongDetailRow | undefined> {
+  const [row] = await db.query<SongDetailRow>(`SELECT detail, view_count FROM ${table} WHERE id = $1`, [id], {
+    prepare: true,
+  });
   return row;
 }
 

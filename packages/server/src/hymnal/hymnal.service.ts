@@ -64,7 +64,7 @@ function filterOf(table: SongTable, q: HymnListQuery): SongFilter {
   };
 }
 
-const summaryOf = <T>(row: SongRow): T => ({ ...row.summary, viewCount: row.view_count }) as T;
+const summaryOf = (row: SongRow): HymnSummary | PsalmSummary => ({ ...row.summary, viewCount: row.view_count });
 
 /** node/discover/hymns: hymns, or with `psalter` psalms, filtered, sorted and paged. */
 export async function hymnList(
@@ -82,7 +82,7 @@ export async function hymnList(
     cursor: q.cursor,
   });
   const { nodeType, nodeDisplayName } = LISTS[table];
-  return pagedResponse(paged, q.page, requestUrl, nodeType, nodeDisplayName, summaryOf<HymnSummary | PsalmSummary>);
+  return pagedResponse(paged, q.page, requestUrl, nodeType, nodeDisplayName, summaryOf);
 }
 
 /** node/discover/hymns/{id}: one hymn, or with `psalter` one psalm; its view is counted. */
@@ -96,7 +96,7 @@ export async function hymnDetail(
   const row = await songById(db, table, id);
   if (!row) throw notFound(LISTS[table].notFound);
   views.record(table, id);
-  return { ...row.detail, viewCount: row.view_count } as HymnDetail | PsalmDetail;
+  return { ...row.detail, viewCount: row.view_count };
 }
 
 function tuneDto(row: TuneRow): Tune {

@@ -1,4 +1,5 @@
 import type { Db } from '../db/db.ts';
+import { pathMappings } from './reference.queries.ts';
 
 /** The answer of POST map-path (spec §2 "Legacy redirects", §7): where an unmatched path goes. */
 export type PathMapping = { status: 301 | 302; url: string; internal: boolean };
@@ -73,11 +74,7 @@ export function mappingAnswer(target: string, ownHost: string): PathMapping {
 export async function mapPath(db: Db, requested: string, ownHost: string): Promise<PathMapping | undefined> {
   const keys = mappingKeys(requested);
   if (keys.length === 0) return undefined;
-  const rows = await db.query<{ path: string; url: string }>(
-    'SELECT path, url FROM path_mapping WHERE path = ANY($1::text[])',
-    [keys],
-    { prepare: true },
-  );
+  const rows = await pathMappings(db, keys);
   // The more specific key (with the query) wins.
   const hit = keys.map((k) => rows.find((r) => r.path === k)).find((r) => r !== undefined);
   return hit ? withCarriedQuery(mappingAnswer(hit.url, ownHost), requested) : undefined;

@@ -3,11 +3,16 @@ import type { BibleBookDto, EventTypeDetail, Language } from '@kerygma/domain/ca
 import { EVENT_TYPES } from '@kerygma/domain/event-types';
 import { SERMON_LANGUAGES } from '@kerygma/domain/languages';
 import { paratextCode } from '@kerygma/domain/paratext';
-import { PUBLISHED } from '../catalogue/counts.ts';
+import type { StatsCache } from '../catalogue/catalogue-stats.ts';
 import { seriesDto, speakerDto, type Urls } from '../catalogue/dto.ts';
 import { listResponse } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
-import type { StatsCache } from './catalogue-stats.ts';
+import {
+  broadcasterSeries,
+  broadcasterSermonCounts,
+  broadcasterSpeakers,
+  broadcasterYears,
+} from './reference.queries.ts';
 
 export function bibleBooks(): BibleBookDto[] {
   return BIBLE_BOOKS.map((book, i) => ({
@@ -45,18 +50,9 @@ function eventTypeDtos(counts: Map<string, number>): EventTypeDetail[] {
   }));
 }
 
-async function broadcasterCounts(db: Db, column: 'event_type' | 'language_code', broadcasterId: string) {
-  const rows = await db.query<{ k: string; n: number }>(
-    `SELECT ${column} k, count(*)::int n FROM sermon
-      WHERE broadcaster_id = $1 AND ${PUBLISHED} GROUP BY 1`,
-    [broadcasterId],
-  );
-  return new Map(rows.map((r) => [r.k, r.n]));
-}
-
 export async function eventTypeList(db: Db, stats: StatsCache, broadcasterId: string | undefined) {
   const counts = broadcasterId
-    ? await broadcasterCounts(db, 'event_type', broadcasterId)
+    ? await broadcasterSermonCounts(db, 'event_type', broadcasterId)
     : (await stats.get()).byEventType;
   const results = eventTypeDtos(counts).filter((e) => !broadcasterId || (e.numberOfSermons ?? 0) > 0);
   return listResponse('sermon_event_types', 'Event Types', results, results.length, null);
@@ -77,27 +73,20 @@ export async function filterOptions(db: Db, urls: Urls, broadcasterId?: string, 
     };
   }
   const [languages, events, speakers, series, years] = await Promise.all([
-    broadcasterCounts(db, 'language_code', broadcasterId),
-    broadcasterCounts(db, 'event_type', broadcasterId),
-    db.query(
-      `SELECT sp.*, c.n FROM (SELECT speaker_id, count(*)::int n FROM sermon WHERE broadcaster_id = $1 AND ${PUBLISHED} GROUP BY 1) c
-         JOIN speaker sp USING (speaker_id) ORDER BY sp.sort_name`,
-      [broadcasterId],
-    ),
-    db.query('SELECT * FROM series WHERE broadcaster_id = $1 ORDER BY title', [broadcasterId]),
-    db.query<{ y: number }>(
-      `SELECT DISTINCT extract(year FROM preach_date)::int y FROM sermon WHERE broadcaster_id = $1 AND ${PUBLISHED} ORDER BY 1 DESC`,
-      [broadcasterId],
-    ),
+    broadcasterSermonCounts(db, 'language_code', broadcasterId),
+    broadcasterSermonCounts(db, 'event_type', broadcasterId),
+    broadcasterSpeakers(db, broadcasterId),
+    broadcasterSeries(db, broadcasterId),
+    broadcasterYears(db, broadcasterId),
   ]);
   return {
     bibleBooks: bibleBooks(),
     languages: languageDtos(languages).filter((l) => (l.sermonCount ?? 0) > 0),
     series: series.map((row) => seriesDto(row, urls)),
     speakers: speakers.map((row) => speakerDto(row, urls)),
-    sermonCountsForSpeakers: speakers.map((row) => ({ speaker: String(row.display_name), count: Number(row.n) })),
+    sermonCountsForSpeakers: speakers.map((row) => ({ speaker: row.display_name, count: row.n })),
     sermonEventTypes: eventTypeDtos(events).filter((e) => (e.numberOfSermons ?? 0) > 0),
-    years: years.map((r) => ({ year: r.y })),
+    years: years.map((year) => ({ year })),
   };
 }
 

@@ -1,7 +1,7 @@
 import { refreshCatalogueCounts } from '../catalogue/counts.ts';
-import { ensureReferenceData } from '../catalogue/reference-data.ts';
 import type { Db } from '../db/db.ts';
 import { enqueue } from '../jobs/queue.ts';
+import { ensureReferenceData } from '../reference/reference-data.ts';
 import type { MediaStore } from '../storage/store.ts';
 import { type DemoCatalogue, type DemoSermon, generateDemoCatalogue } from './demo-catalogue.ts';
 import { demoHighlights } from './demo-highlights.ts';

@@ -1,7 +1,9 @@
 import type { SeriesListQuery } from '@kerygma/domain/catalogue-queries';
+import { SERIES_COLUMNS } from '../catalogue/catalogue.queries.ts';
 import { PUBLISHED } from '../catalogue/counts.ts';
-import type { Row } from '../catalogue/dto.ts';
-import { type KeyColumn, type ListOptions, type Paged, pagedRows } from '../catalogue/paging.ts';
+import type { KeyColumn } from '../catalogue/keyset.ts';
+import { type ListOptions, type Paged, pagedRows } from '../catalogue/paging.ts';
+import type { SeriesRow, SpeakerRow } from '../catalogue/rows.ts';
 import type { Db } from '../db/db.ts';
 import { containsPattern } from '../db/like.ts';
 
@@ -34,7 +36,7 @@ export function listSeries(
   q: SeriesListQuery,
   broadcasterId: string | undefined,
   options: ListOptions = {},
-): Promise<Paged<Row>> {
+): Promise<Paged<SeriesRow>> {
   const params: unknown[] = [];
   const p = (v: unknown) => {
     params.push(v);
@@ -50,8 +52,8 @@ export function listSeries(
       // search_title: the title lower-cased and unaccented, with a trigram index (migration 0010).
       `se.search_title LIKE immutable_unaccent(${p(containsPattern(search))})`,
     );
-  return pagedRows<Row>(db, {
-    select: 'se.*, (SELECT display_name FROM speaker WHERE speaker_id = se.podcast_speaker_id) AS podcast_speaker_name',
+  return pagedRows<SeriesRow>(db, {
+    select: SERIES_COLUMNS,
     from: `FROM series se WHERE ${where.join(' AND ')}`,
     params,
     order: ORDERS[q.sort_by],
@@ -63,10 +65,10 @@ export function listSeries(
 }
 
 /** A series by id, or by title within a broadcaster (existing clients address series by name). */
-export async function seriesByIdOrTitle(db: Db, value: string, broadcasterId?: string): Promise<Row | undefined> {
+export async function seriesByIdOrTitle(db: Db, value: string, broadcasterId?: string): Promise<SeriesRow | undefined> {
   const byId = /^\d{1,18}$/.test(value);
-  const [row] = await db.query<Row>(
-    `SELECT se.*, (SELECT display_name FROM speaker WHERE speaker_id = se.podcast_speaker_id) AS podcast_speaker_name
+  const [row] = await db.query<SeriesRow>(
+    `SELECT ${SERIES_COLUMNS}
        FROM series se
       WHERE ${byId ? 'se.series_id = $1::int8' : 'lower(se.title) = lower($1)'}
         AND ($2::text IS NULL OR se.broadcaster_id = $2)
@@ -77,8 +79,8 @@ export async function seriesByIdOrTitle(db: Db, value: string, broadcasterId?: s
 }
 
 /** Speakers preaching in a series (published sermons), most sermons first. */
-export function seriesSpeakers(db: Db, seriesId: number): Promise<Row[]> {
-  return db.query<Row>(
+export function seriesSpeakers(db: Db, seriesId: number): Promise<SpeakerRow[]> {
+  return db.query<SpeakerRow>(
     `SELECT sp.* FROM (SELECT speaker_id, count(*) n FROM sermon WHERE series_id = $1 AND ${PUBLISHED} GROUP BY speaker_id) c
        JOIN speaker sp USING (speaker_id) ORDER BY c.n DESC, sp.sort_name`,
     [seriesId],

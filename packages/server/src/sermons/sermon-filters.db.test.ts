@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { statsCache } from '../reference/catalogue-stats.ts';
+import { statsCache } from '../catalogue/catalogue-stats.ts';
 import { FIXTURE } from '../test/fixture.ts';
 import { buildTestApp, getJson, type TestApp } from '../test/test-app.ts';
 import { BACKENDS } from '../test/test-db.ts';

@@ -1,8 +1,9 @@
 import { RELEVANCE_RESULTS, type SermonSort } from '@kerygma/domain/query';
-import type { Row } from '../catalogue/dto.ts';
 import type { EntityCache } from '../catalogue/entity-cache.ts';
+import { type KeyColumn, type KeyType, keyColumns, keysetCondition, rowKeys } from '../catalogue/keyset.ts';
 import { type Anchoring, pageStart } from '../catalogue/page-anchors.ts';
-import { estimateRows, type KeyColumn, keysetCondition } from '../catalogue/paging.ts';
+import type { MediaItemRow, SermonRow, SermonWithEntities } from '../catalogue/rows.ts';
+import { estimateRows, type SearchTerms, searchEstimate } from '../catalogue/totals.ts';
 import type { Db } from '../db/db.ts';
 
 /** Resolved filters of a sermon list: ids, not names (the service resolves names first). */
@@ -40,7 +41,7 @@ type SortColumn = KeyColumn & { join?: 'speaker' };
 const id = (dir: 'ASC' | 'DESC'): SortColumn => ({ expr: 's.sermon_id', type: 'text', dir });
 const NEWEST_FIRST: SortColumn[] = [{ expr: 's.preach_date', type: 'date', dir: 'DESC' }, id('DESC')];
 /** Sort by one column, then newest first. */
-const by = (expr: string, type: string, dir: 'ASC' | 'DESC', join?: SortColumn['join']): SortColumn[] => [
+const by = (expr: string, type: KeyType, dir: 'ASC' | 'DESC', join?: SortColumn['join']): SortColumn[] => [
   { expr, type, dir, join },
   ...NEWEST_FIRST,
 ];
@@ -79,7 +80,7 @@ const SORTS: Record<Exclude<SermonSort, 'relevance' | 'random'>, SortColumn[]> =
 /**
  * Below this many expected matches a search whose total must be counted collects its candidates
  * from the search index and sorts them (counting them on the way); above it, and whenever the
- * estimate stands for the total (estimatedTotal), it walks the newest-first index until enough
+ * estimate stands for the total (totals.ts searchEstimate), it walks the newest-first index until enough
  * match. Walking reads about candidates × rows / matches index entries, collecting reads every
  * match from the table; under load the table reads cost most (at 2.1M sermons, collecting
  * 10,000-25,000 matches took 5-10 times a walk, bench/README.md), but a walk's total is then
@@ -99,13 +100,13 @@ const SERMON_COLUMNS = `s.sermon_id, s.broadcaster_id, s.speaker_id, s.series_id
 const BY_IDS = `SELECT ${SERMON_COLUMNS} FROM sermon s WHERE s.sermon_id = ANY($1::text[])`;
 
 /** Sermon rows in the order of `ids` (a page query found them), with their entities (withEntities). */
-async function detailRows(db: Db, entities: EntityCache, ids: string[]): Promise<Row[]> {
+async function detailRows(db: Db, entities: EntityCache, ids: string[]): Promise<SermonWithEntities[]> {
   if (ids.length === 0) return [];
-  const rows = await db.query<Row>(BY_IDS, [ids], { prepare: true });
-  const byId = new Map(rows.map((r) => [String(r.sermon_id), r]));
+  const rows = await db.query<SermonRow>(BY_IDS, [ids], { prepare: true });
+  const byId = new Map(rows.map((r) => [r.sermon_id, r]));
   return withEntities(
     entities,
-    ids.flatMap((id): Row[] => {
+    ids.flatMap((id): SermonRow[] => {
       const row = byId.get(id);
       return row ? [row] : [];
     }),
@@ -116,18 +117,18 @@ async function detailRows(db: Db, entities: EntityCache, ids: string[]): Promise
  * Sermon rows (SERMON_COLUMNS) with their broadcaster, speaker and series rows attached as b, sp
  * and se, in the same order; a row whose broadcaster or speaker is missing is left out.
  */
-async function withEntities(entities: EntityCache, rows: Row[]): Promise<Row[]> {
+async function withEntities(entities: EntityCache, rows: readonly SermonRow[]): Promise<SermonWithEntities[]> {
   if (rows.length === 0) return [];
   const [broadcasters, speakers, series] = await Promise.all([
-    entities.broadcasters(rows.map((r) => String(r.broadcaster_id))),
-    entities.speakers(rows.map((r) => Number(r.speaker_id))),
-    entities.series(rows.flatMap((r) => (r.series_id === null ? [] : [Number(r.series_id)]))),
+    entities.broadcasters(rows.map((r) => r.broadcaster_id)),
+    entities.speakers(rows.map((r) => r.speaker_id)),
+    entities.series(rows.flatMap((r) => (r.series_id === null ? [] : [r.series_id]))),
   ]);
-  return rows.flatMap((row): Row[] => {
-    const b = broadcasters.get(String(row.broadcaster_id));
-    const sp = speakers.get(Number(row.speaker_id));
+  return rows.flatMap((row): SermonWithEntities[] => {
+    const b = broadcasters.get(row.broadcaster_id);
+    const sp = speakers.get(row.speaker_id);
     if (!b || !sp) return [];
-    return [{ ...row, b, sp, se: row.series_id === null ? null : (series.get(Number(row.series_id)) ?? null) }];
+    return [{ ...row, b, sp, se: row.series_id === null ? null : (series.get(row.series_id) ?? null) }];
   });
 }
 
@@ -215,13 +216,33 @@ export function sermonFrom(f: SermonFilters, params: unknown[], joins = ''): str
 }
 
 export type SermonPage = {
-  rows: Row[];
-  nextKey: unknown[] | undefined;
+  rows: SermonWithEntities[];
+  nextKey: string[] | undefined;
   /** PostgreSQL's estimate of all matching rows, when the page's query needed it (relevance). */
   estimate?: number;
   /** Every matching row, when the page's query counted them (relevance over few matches). */
   total?: number | undefined;
 };
+
+/**
+ * The columns a sermon list is sorted and keyset-paged by; undefined for the lists paged by
+ * number only (random, and a search by relevance).
+ */
+export function sermonOrder(f: SermonFilters, sort: SermonSort): SortColumn[] | undefined {
+  if (sort === 'random' || (sort === 'relevance' && f.search)) return undefined;
+  const spec = SORTS[sort === 'relevance' ? 'newest' : sort];
+  // Sermons by book, topic or hashtag walk the link table's copy of the date and its sermon id,
+  // so that its index gives the order and takes the keyset condition (with s.sermon_id in the
+  // row comparison, PostgreSQL filtered row by row: 2.5 s for a page deep in 34k sermons of a
+  // hashtag, 6 s in 157k on one book at 2.1M sermons; 1 ms with the link's columns).
+  const link = linkTable(f);
+  const byDate = spec[0]?.expr === 's.preach_date';
+  return spec.map((c) =>
+    link && byDate && (c.expr === 's.preach_date' || c.expr === 's.sermon_id')
+      ? { ...c, expr: `${link.alias}.${c.expr.slice(2)}` }
+      : c,
+  );
+}
 
 /**
  * One page of a sermon list. `after` continues a keyset walk; otherwise `offset` applies, from
@@ -234,44 +255,34 @@ export async function listSermons(
   sort: SermonSort,
   limit: number,
   offset: number,
-  after: unknown[] | undefined,
+  after: readonly string[] | undefined,
   anchoring?: Anchoring,
 ): Promise<SermonPage> {
   const params: unknown[] = [];
-  if (sort === 'relevance' && f.search) return relevancePage(db, entities, f, params, limit, offset);
-  if (sort === 'random') return randomPage(db, entities, f, params, limit);
-  const spec = SORTS[sort === 'relevance' ? 'newest' : sort];
-  // Sermons by book, topic or hashtag walk the link table's copy of the date and its sermon id,
-  // so that its index gives the order and takes the keyset condition (with s.sermon_id in the
-  // row comparison, PostgreSQL filtered row by row: 2.5 s for a page deep in 34k sermons of a
-  // hashtag, 6 s in 157k on one book at 2.1M sermons; 1 ms with the link's columns).
-  const link = linkTable(f);
-  const byDate = spec[0]?.expr === 's.preach_date';
-  const cols = spec.map((c) =>
-    link && byDate && (c.expr === 's.preach_date' || c.expr === 's.sermon_id')
-      ? { ...c, expr: `${link.alias}.${c.expr.slice(2)}` }
-      : c,
-  );
+  const cols = sermonOrder(f, sort);
+  if (!cols) {
+    return sort === 'random'
+      ? randomPage(db, entities, f, params, limit)
+      : relevancePage(db, entities, f, params, limit, offset);
+  }
   const joins = cols.some((c) => c.join === 'speaker') ? 'JOIN speaker sp ON sp.speaker_id = s.speaker_id' : '';
   let from = sermonFrom(f, params, joins);
   // After the cursor's key; a deep page asked for by number, from the nearest anchor (page-anchors.ts).
   const start = await pageStart(db, from, params, cols, offset, after, anchoring);
   if (start) from += ` AND ${keysetCondition(cols, start.after, params)}`;
   const order = cols.map((c) => `${c.expr} ${c.dir}`).join(', ');
-  const keys = cols.map((c, i) => `(${c.expr})::text AS k${i}`).join(', ');
   const skip = start ? start.skip : offset;
   // Keyset and first pages keep their plan per connection (planning costs more than running
   // these); deep OFFSET pages do not, so their varying text never piles up prepared statements.
   // The page's rows come whole with it: the heap rows are read for the filter anyway, and a
   // second query by id cost a round trip to the database per list.
-  const page = await db.query<Row>(
-    `SELECT ${SERMON_COLUMNS}, ${keys} ${from} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`,
+  const page = await db.query<SermonRow & Record<`k${number}`, string>>(
+    `SELECT ${SERMON_COLUMNS}, ${keyColumns(cols)} ${from} ORDER BY ${order} LIMIT ${limit} OFFSET ${skip}`,
     params,
     { prepare: skip === 0 },
   );
   const last = page[page.length - 1];
-  const nextKey = last ? cols.map((_, i) => last[`k${i}`]) : undefined;
-  return { rows: await withEntities(entities, page), nextKey };
+  return { rows: await withEntities(entities, page), nextKey: last ? rowKeys(cols, last) : undefined };
 }
 
 async function relevancePage(
@@ -284,8 +295,8 @@ async function relevancePage(
 ) {
   const search = f.search as NonNullable<SermonFilters['search']>;
   const from = sermonFrom(f, params);
-  const matches = await estimateRows(db, from, params);
-  const estimated = await estimatedTotal(db, f, matches);
+  const matches = await estimateRows(db, { from, params });
+  const estimated = await searchEstimate(db, searchTerms(f) as SearchTerms, matches);
   const collect = estimated === undefined && matches < COLLECT_MATCHES_BELOW;
   const query = tsQuery(search, (v) => {
     params.push(v);
@@ -309,7 +320,7 @@ async function relevancePage(
         SELECT s.sermon_id, s.preach_date, ts_rank(s.search_vector, ${query}) AS rank ${from}
          ORDER BY s.preach_date DESC, s.sermon_id DESC LIMIT ${RELEVANCE_RESULTS}) c`;
   // The page's rows come whole with it.
-  const page = await db.query<Row>(
+  const page = await db.query<SermonRow & { matches: number }>(
     `SELECT ${SERMON_COLUMNS}, top.matches FROM (
       SELECT * FROM (${candidates}) candidates
        ORDER BY rank DESC, preach_date DESC, sermon_id DESC LIMIT ${limit} OFFSET ${offset}) top
@@ -317,42 +328,26 @@ async function relevancePage(
      ORDER BY top.rank DESC, top.preach_date DESC, top.sermon_id DESC`,
     params,
   );
-  const seen = page[0] ? Number(page[0].matches) : undefined;
+  const seen = page[0]?.matches;
   const total = collect || (seen !== undefined && seen < RELEVANCE_RESULTS) ? seen : estimated;
   return { rows: await withEntities(entities, page), nextKey: undefined, estimate: matches, total };
 }
 
-/**
- * From this many expected matches PostgreSQL's estimate is a one-word search's total, instead
- * of counting 10,001 of them to show '10k+' (spec §9): the estimate of one search term was
- * within 10% of its matches for every word measured at 2.1M sermons (bench/README.md), so
- * 12,000 expected means over 10,000 found.
- */
-const ESTIMATED_TOTAL_FROM = 12_000;
-
-/**
- * A search's total taken from the estimate (`matches`), or undefined when it must be counted:
- * the search must be the only filter and one word (PostgreSQL estimates several words, or other
- * filters, as if unrelated, which can be far off). A word whose stemmed and verbatim forms
- * differ ('abund' | 'abundant') is estimated as if each form matched other sermons, up to
- * twice its matches, so it needs twice as many expected.
- */
-export async function estimatedTotal(db: Db, f: SermonFilters, matches: number): Promise<number | undefined> {
+/** The list's full-text search as the totals policy reads it (totals.ts searchEstimate). */
+export function searchTerms(f: SermonFilters): SearchTerms | undefined {
   const { search, broadcaster, ...others } = f;
-  if (!search || matches < ESTIMATED_TOTAL_FROM || /\s/.test(search.text.trim())) return undefined;
+  if (!search) return undefined;
   const given = (v: unknown) => v !== undefined && v !== null;
-  if (Object.values(others).some(given) || Object.values(broadcaster ?? {}).some(given)) return undefined;
-  if (matches >= 2 * ESTIMATED_TOTAL_FROM) return matches;
-  // One term: the stemmed and verbatim forms are the same (0017's function then uses it once).
-  const [query] = await db.query<{ terms: number }>(
-    'SELECT numnode(sermon_search_query($1, $2)) AS terms',
-    [search.languageCode, search.text],
-    { prepare: true },
-  );
-  return query?.terms === 1 ? matches : undefined;
+  return { ...search, alone: !Object.values(others).some(given) && !Object.values(broadcaster ?? {}).some(given) };
 }
 
-async function randomPage(db: Db, entities: EntityCache, f: SermonFilters, params: unknown[], limit: number) {
+async function randomPage(
+  db: Db,
+  entities: EntityCache,
+  f: SermonFilters,
+  params: unknown[],
+  limit: number,
+): Promise<SermonPage> {
   const filtered = Object.values(f).some((v) => v !== undefined);
   // Unfiltered: sample about 20 pages' worth of rows instead of sorting the whole table.
   const [est] = filtered
@@ -375,22 +370,74 @@ async function randomPage(db: Db, entities: EntityCache, f: SermonFilters, param
 }
 
 /** One sermon by id, published or not (the service decides visibility). */
-export async function sermonById(db: Db, entities: EntityCache, sermonId: string): Promise<Row | undefined> {
+export async function sermonById(
+  db: Db,
+  entities: EntityCache,
+  sermonId: string,
+): Promise<SermonWithEntities | undefined> {
   const [row] = await detailRows(db, entities, [sermonId]);
   return row;
 }
 
-export async function mediaForSermons(db: Db, sermonIds: string[]): Promise<Map<string, Row[]>> {
-  const rows = await db.query<Row>(
+export async function mediaForSermons(db: Db, sermonIds: string[]): Promise<Map<string, MediaItemRow[]>> {
+  const rows = await db.query<MediaItemRow>(
     'SELECT * FROM media_item WHERE sermon_id = ANY($1::text[]) ORDER BY media_id',
     [sermonIds],
     { prepare: true },
   );
-  const bySermon = new Map<string, Row[]>();
+  const bySermon = new Map<string, MediaItemRow[]>();
   for (const row of rows) {
-    const list = bySermon.get(String(row.sermon_id)) ?? [];
+    const list = bySermon.get(row.sermon_id) ?? [];
     list.push(row);
-    bySermon.set(String(row.sermon_id), list);
+    bySermon.set(row.sermon_id, list);
   }
   return bySermon;
+}
+
+/** The id of the speaker of this display name (any case). */
+export async function speakerIdByName(db: Db, name: string): Promise<number | undefined> {
+  const [speaker] = await db.query<{ speaker_id: number }>(
+    'SELECT speaker_id FROM speaker WHERE lower(display_name) = lower($1)',
+    [name],
+  );
+  return speaker?.speaker_id;
+}
+
+/** The ids of the series with this id or title (any case), at one broadcaster when given. */
+export async function seriesIdsByIdOrTitle(
+  db: Db,
+  value: string,
+  broadcasterId: string | undefined,
+): Promise<number[]> {
+  // Id and title each by their index (`series_id::text = $1` would read every series).
+  const rows = await db.query<{ series_id: number }>(
+    `SELECT series_id FROM series
+      WHERE (series_id = $3::int8 OR lower(title) = lower($1)) AND ($2::text IS NULL OR broadcaster_id = $2)`,
+    [value, broadcasterId ?? null, /^\d{1,18}$/.test(value) ? value : null],
+  );
+  return rows.map((r) => r.series_id);
+}
+
+/** The published sermons a topic or hashtag has, as the catalogue keeps them (0 for an unknown one). */
+export async function keptLinkCount(db: Db, link: { topicId: number } | { hashtag: string }): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    'topicId' in link
+      ? 'SELECT sermon_count AS n FROM topic WHERE topic_id = $1'
+      : 'SELECT sermon_count AS n FROM hashtag WHERE hashtag = $1',
+    ['topicId' in link ? link.topicId : link.hashtag],
+    { prepare: true },
+  );
+  return row?.n ?? 0;
+}
+
+/** A sermon's waveform key and publication, published or not. */
+export async function sermonWaveform(
+  db: Db,
+  sermonId: string,
+): Promise<{ waveform_storage_key: string | null; publish_timestamp: Date | null } | undefined> {
+  const [row] = await db.query<{ waveform_storage_key: string | null; publish_timestamp: Date | null }>(
+    'SELECT waveform_storage_key, publish_timestamp FROM sermon WHERE sermon_id = $1',
+    [sermonId],
+  );
+  return row;
 }

@@ -3,19 +3,27 @@ import type { SermonListQuery } from '@kerygma/domain/catalogue-queries';
 import type { SermonWithLiteBroadcaster } from '@kerygma/domain/contracts-pending/client-gaps';
 import { resolveBook } from '@kerygma/domain/paratext';
 import { RELEVANCE_RESULTS } from '@kerygma/domain/query';
-import { liteBroadcasterDto, liteSermonDto, type Row, sermonDto, type Urls } from '../catalogue/dto.ts';
+import type { StatsCache } from '../catalogue/catalogue-stats.ts';
+import { liteBroadcasterDto, liteSermonDto, sermonDto, type Urls } from '../catalogue/dto.ts';
 import type { EntityCache } from '../catalogue/entity-cache.ts';
-import { countRows, decodeCursor, encodeCursor, estimateRows, listResponse, nextUrl } from '../catalogue/paging.ts';
+import { encodeCursor } from '../catalogue/keyset.ts';
+import { listResponse, nextUrl, pagePosition } from '../catalogue/paging.ts';
+import type { SermonWithEntities } from '../catalogue/rows.ts';
+import { listTotal } from '../catalogue/totals.ts';
 import type { Db } from '../db/db.ts';
 import { invalid, notFound } from '../errors.ts';
-import type { StatsCache } from '../reference/catalogue-stats.ts';
 import {
-  estimatedTotal,
+  keptLinkCount,
   listSermons,
   mediaForSermons,
   type SermonFilters,
+  searchTerms,
+  seriesIdsByIdOrTitle,
   sermonById,
   sermonFrom,
+  sermonOrder,
+  sermonWaveform,
+  speakerIdByName,
 } from './sermons.queries.ts';
 
 /** What a list request knows about itself: URL building, the searcher's language, catalogue stats. */
@@ -70,25 +78,15 @@ async function resolveFilters(db: Db, q: SermonListQuery, languageCode: string):
     f.verse = q.chapter !== undefined ? q.verse : undefined;
   }
   if (q.speakerName !== undefined && f.speakerId === undefined) {
-    const [speaker] = await db.query<{ speaker_id: number }>(
-      'SELECT speaker_id FROM speaker WHERE lower(display_name) = lower($1)',
-      [q.speakerName],
-    );
-    if (!speaker) return undefined;
-    f.speakerId = speaker.speaker_id;
+    f.speakerId = await speakerIdByName(db, q.speakerName);
+    if (f.speakerId === undefined) return undefined;
   }
   // A series id is used as it is (an unknown one lists nothing, as before, without a query);
   // `series` may be an id or a title and is looked up.
   if (q.seriesID !== undefined) f.seriesIds = [q.seriesID];
   else if (q.series !== undefined) {
-    // Id and title each by their index (`series_id::text = $1` would read every series).
-    const rows = await db.query<{ series_id: number }>(
-      `SELECT series_id FROM series
-        WHERE (series_id = $3::int8 OR lower(title) = lower($1)) AND ($2::text IS NULL OR broadcaster_id = $2)`,
-      [q.series, f.broadcasterId ?? null, /^\d{1,18}$/.test(q.series) ? q.series : null],
-    );
-    if (rows.length === 0) return undefined;
-    f.seriesIds = rows.map((r) => r.series_id);
+    f.seriesIds = await seriesIdsByIdOrTitle(db, q.series, f.broadcasterId);
+    if (f.seriesIds.length === 0) return undefined;
   }
   return f;
 }
@@ -99,18 +97,21 @@ export async function sermonList(
   ctx: ListContext,
 ): Promise<ListResponse<Sermon | LiteSermon | SermonWithLiteBroadcaster>> {
   const filters = await resolveFilters(db, q, ctx.languageCode);
+  // Page and cursor are checked first: a refused one is refused whatever the filters match.
+  const { offset, after } = pagePosition(q.page, q.pageSize, q.cursor, filters && sermonOrder(filters, q.sortBy));
   if (!filters) return listResponse('sermons_list', 'Sermons', [], 0, null);
-  const offset = (q.page - 1) * q.pageSize;
-  const after = decodeCursor(q.cursor, q.page);
-  const countParams: unknown[] = [];
-  const countFrom = sermonFrom(filters, countParams);
   const page = await listSermons(db, ctx.entities, filters, q.sortBy, q.pageSize, offset, after);
-  const totalCount =
-    page.rows.length < q.pageSize && (q.page === 1 || page.rows.length > 0)
-      ? offset + page.rows.length
-      : (page.total ??
-        (await keptTotal(db, filters, ctx)) ??
-        (await estimatedOrCounted(db, filters, countFrom, countParams, page.estimate)));
+  const params: unknown[] = [];
+  const totalCount = await listTotal(db, {
+    matching: { from: sermonFrom(filters, params), params },
+    page: q.page,
+    pageSize: q.pageSize,
+    rows: page.rows.length,
+    counted: page.total,
+    kept: () => keptTotal(db, filters, ctx),
+    estimate: page.estimate,
+    search: searchTerms(filters),
+  });
   // Relevance ranks only the first RELEVANCE_RESULTS matches: no next page beyond them.
   const reachable = q.sortBy === 'relevance' && filters.search ? Math.min(totalCount, RELEVANCE_RESULTS) : totalCount;
   const hasMore = page.rows.length === q.pageSize && offset + page.rows.length < reachable;
@@ -125,21 +126,6 @@ export async function sermonList(
 }
 
 /**
- * A total nothing kept holds: a one-word search's estimate where it stands (estimatedTotal, in
- * any sort), else countRows. The estimate is asked for once and serves both.
- */
-async function estimatedOrCounted(
-  db: Db,
-  f: SermonFilters,
-  from: string,
-  params: unknown[],
-  known: number | undefined,
-): Promise<number> {
-  const estimate = known ?? (await estimateRows(db, from, params));
-  return (await estimatedTotal(db, f, estimate)) ?? (await countRows(db, from, params, estimate));
-}
-
-/**
  * Lists filtered by one thing only (a broadcaster, speaker, series, language, event type, book,
  * topic or hashtag, staff picks or featured, or nothing) take their total from counts the catalogue keeps, instead of
  * counting (a common hashtag's 34k sermons took 0.6 s to count at 2.1M sermons).
@@ -150,7 +136,7 @@ async function keptTotal(db: Db, f: SermonFilters, { entities, stats }: ListCont
   );
   if (active.length > 1) return undefined;
   const [key, value] = active[0] ?? ['none', undefined];
-  const count = (row: Row | undefined) => (row ? Number(row.sermon_count) : 0);
+  const count = (row: { sermon_count: number } | undefined) => row?.sermon_count ?? 0;
   const kept = stats?.peek();
   switch (key) {
     case 'none':
@@ -176,39 +162,35 @@ async function keptTotal(db: Db, f: SermonFilters, { entities, stats }: ListCont
     case 'featured':
       return kept?.featuredCount;
     case 'topicId':
-    case 'hashtag': {
-      const [row] = await db.query<{ n: number }>(
-        key === 'topicId'
-          ? 'SELECT sermon_count AS n FROM topic WHERE topic_id = $1'
-          : 'SELECT sermon_count AS n FROM hashtag WHERE hashtag = $1',
-        [value],
-        { prepare: true },
-      );
-      return row ? Number(row.n) : 0;
-    }
+      return keptLinkCount(db, { topicId: value as number });
+    case 'hashtag':
+      return keptLinkCount(db, { hashtag: value as string });
     default:
       return undefined;
   }
 }
 
-async function fullSermons(db: Db, rows: Row[], urls: Urls): Promise<Sermon[]> {
+async function fullSermons(db: Db, rows: SermonWithEntities[], urls: Urls): Promise<Sermon[]> {
   if (rows.length === 0) return [];
   const media = await mediaForSermons(
     db,
-    rows.map((r) => String(r.sermon_id)),
+    rows.map((r) => r.sermon_id),
   );
-  return rows.map((r) => sermonDto(r, media.get(String(r.sermon_id)) ?? [], urls));
+  return rows.map((r) => sermonDto(r, media.get(r.sermon_id) ?? [], urls));
 }
 
 /** Full sermons whose broadcaster is in the lite form (`liteBroadcaster=true`), as a lite sermon's is. */
-async function sermonsWithLiteBroadcaster(db: Db, rows: Row[], urls: Urls): Promise<SermonWithLiteBroadcaster[]> {
+async function sermonsWithLiteBroadcaster(
+  db: Db,
+  rows: SermonWithEntities[],
+  urls: Urls,
+): Promise<SermonWithLiteBroadcaster[]> {
   const sermons = await fullSermons(db, rows, urls);
-  return sermons.map((sermon, i) => ({ ...sermon, broadcaster: liteBroadcasterDto(rows[i]?.b as Row, urls) }));
+  return sermons.map((sermon, i) => ({ ...sermon, broadcaster: liteBroadcasterDto((rows[i] as SermonWithEntities).b, urls) }));
 }
 
-function isPublic(row: Row): boolean {
-  const published = row.publish_timestamp;
-  return published instanceof Date ? published.getTime() <= Date.now() : published !== null && published !== undefined;
+function isPublic(row: { publish_timestamp: Date | null }): boolean {
+  return row.publish_timestamp !== null && row.publish_timestamp.getTime() <= Date.now();
 }
 
 export async function sermonDetail(
@@ -227,11 +209,8 @@ export async function sermonDetail(
 
 /** Storage key of the sermon's waveform peaks JSON. */
 export async function waveformKey(db: Db, sermonId: string): Promise<string> {
-  const [row] = await db.query<{ waveform_storage_key: string | null; publish_timestamp: Date | null }>(
-    'SELECT waveform_storage_key, publish_timestamp FROM sermon WHERE sermon_id = $1',
-    [sermonId],
-  );
-  if (!row || !isPublic(row as Row)) throw notFound('error.sermonNotFound');
+  const row = await sermonWaveform(db, sermonId);
+  if (!row || !isPublic(row)) throw notFound('error.sermonNotFound');
   if (!row.waveform_storage_key) throw notFound('error.waveformNotFound');
   return row.waveform_storage_key;
 }

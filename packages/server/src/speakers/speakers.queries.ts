@@ -1,7 +1,8 @@
 import type { SpeakerListQuery } from '@kerygma/domain/catalogue-queries';
 import { PUBLISHED } from '../catalogue/counts.ts';
-import type { Row } from '../catalogue/dto.ts';
-import { type KeyColumn, type ListOptions, type Paged, pagedRows } from '../catalogue/paging.ts';
+import type { KeyColumn } from '../catalogue/keyset.ts';
+import { type ListOptions, type Paged, pagedRows } from '../catalogue/paging.ts';
+import type { BroadcasterRow, SpeakerRow } from '../catalogue/rows.ts';
 import type { Db } from '../db/db.ts';
 import { containsPattern } from '../db/like.ts';
 
@@ -21,7 +22,7 @@ const ORDERS: Record<SpeakerListQuery['sortBy'], KeyColumn[]> = {
 };
 
 /** Speakers (placeholders never listed); only those with published sermons unless asked. */
-export function listSpeakers(db: Db, q: SpeakerListQuery, options: ListOptions = {}): Promise<Paged<Row>> {
+export function listSpeakers(db: Db, q: SpeakerListQuery, options: ListOptions = {}): Promise<Paged<SpeakerRow>> {
   const params: unknown[] = [];
   const p = (v: unknown) => {
     params.push(v);
@@ -43,7 +44,7 @@ export function listSpeakers(db: Db, q: SpeakerListQuery, options: ListOptions =
   if (q.collection) where.push(`sp.${q.collection}`);
   if (q.primary)
     where.push('EXISTS (SELECT 1 FROM broadcaster_primary_speaker ps WHERE ps.speaker_id = sp.speaker_id)');
-  return pagedRows<Row>(db, {
+  return pagedRows<SpeakerRow>(db, {
     select: 'sp.*',
     from: `FROM speaker sp WHERE ${where.join(' AND ')}`,
     params,
@@ -56,9 +57,9 @@ export function listSpeakers(db: Db, q: SpeakerListQuery, options: ListOptions =
 }
 
 /** A speaker by numeric id, or by display name (case-insensitive) as existing clients send it. */
-export async function speakerByIdOrName(db: Db, value: string): Promise<Row | undefined> {
+export async function speakerByIdOrName(db: Db, value: string): Promise<SpeakerRow | undefined> {
   const byId = /^\d{1,18}$/.test(value);
-  const [row] = await db.query<Row>(
+  const [row] = await db.query<SpeakerRow>(
     byId
       ? 'SELECT * FROM speaker WHERE speaker_id = $1::int8'
       : 'SELECT * FROM speaker WHERE lower(display_name) = lower($1)',
@@ -66,6 +67,9 @@ export async function speakerByIdOrName(db: Db, value: string): Promise<Row | un
   );
   return row;
 }
+
+/** A broadcaster with the speaker's sermons there, and how many such broadcasters there are. */
+export type SpeakerBroadcasterRow = BroadcasterRow & { speaker_sermon_count: number; total: number };
 
 /**
  * One page of the broadcasters where the speaker has published sermons, most sermons first,
@@ -76,8 +80,8 @@ export function speakerBroadcasters(
   db: Db,
   speakerId: number,
   page: { limit: number; offset: number },
-): Promise<(Row & { total: number })[]> {
-  return db.query<Row & { total: number }>(
+): Promise<SpeakerBroadcasterRow[]> {
+  return db.query<SpeakerBroadcasterRow>(
     `SELECT b.*, c.n AS speaker_sermon_count, c.total
        FROM (SELECT broadcaster_id, count(*)::int n, (count(*) OVER ())::int total FROM sermon
               WHERE speaker_id = $1 AND publish_timestamp IS NOT NULL AND publish_timestamp <= now()
@@ -89,8 +93,8 @@ export function speakerBroadcasters(
   );
 }
 
-export function highlightedSpeakers(db: Db, limit: number): Promise<Row[]> {
-  return db.query<Row>(
+export function highlightedSpeakers(db: Db, limit: number): Promise<SpeakerRow[]> {
+  return db.query<SpeakerRow>(
     'SELECT * FROM speaker WHERE highlighted AND NOT placeholder ORDER BY sort_name, speaker_id LIMIT $1',
     [limit],
   );

@@ -40,10 +40,10 @@ export async function speakerBroadcasterList(
   const speaker = await speakerByIdOrName(db, idOrName);
   if (!speaker) throw notFound('error.speakerNotFound');
   const offset = (query.page - 1) * query.pageSize;
-  const rows = await speakerBroadcasters(db, Number(speaker.speaker_id), { limit: query.pageSize, offset });
+  const rows = await speakerBroadcasters(db, speaker.speaker_id, { limit: query.pageSize, offset });
   const results = rows.map((row) => ({
     ...liteBroadcasterDto(row, urls),
-    sermonCount: Number(row.speaker_sermon_count),
+    sermonCount: row.speaker_sermon_count,
   }));
   // Past the last page there is no row to carry the total.
   const total = rows[0]?.total ?? (query.page === 1 ? 0 : null);

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
+import { statsCache } from '../catalogue/catalogue-stats.ts';
 import { entityCache } from '../catalogue/entity-cache.ts';
 import { loadConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { type MediaCounters, mediaCounters } from '../media/serving/media-counters.ts';
-import { statsCache } from '../reference/catalogue-stats.ts';
+import { openPostgres } from '../db/postgres.ts';
 import { localMediaStore } from '../storage/local-store.ts';
 import type { MediaStore } from '../storage/store.ts';
 import { loadFixture } from './fixture.ts';
@@ -27,10 +28,15 @@ export type TestApp = {
  */
 export async function buildTestApp(
   backend: 'pglite' | 'postgres',
-  options: { media?: MediaStore } = {},
+  /** `statementTimeoutMs`: requests use a PostgreSQL pool of their own with that statement timeout, as in main.ts. */
+  options: { media?: MediaStore; statementTimeoutMs?: number } = {},
 ): Promise<TestApp> {
   const testDb = await openTestDb(backend);
   await loadFixture(testDb.db);
+  const requestDb =
+    options.statementTimeoutMs && testDb.url
+      ? openPostgres(testDb.url, 4, undefined, { statementTimeoutMs: options.statementTimeoutMs })
+      : testDb.db;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kerygma-test-'));
   const config = loadConfig({ KERYGMA_DATA_DIR: dataDir, PUBLIC_URL: 'http://kerygma.test' });
   mkdirSync(path.join(config.mediaDir, '1000'), { recursive: true });
@@ -50,11 +56,11 @@ export async function buildTestApp(
   const counters = mediaCounters(testDb.db, { flushMs: 60_000 });
   const app = await buildApp(
     {
-      db: testDb.db,
+      db: requestDb,
       config,
       media: options.media ?? localMediaStore(config.mediaDir),
       stats: statsCache(testDb.db),
-      entities: entityCache(testDb.db),
+      entities: entityCache(requestDb),
       counters,
     },
     { rootDir: dataDir },
@@ -66,6 +72,7 @@ export async function buildTestApp(
     counters,
     async close() {
       await app.close();
+      if (requestDb !== testDb.db) await requestDb.close();
       await testDb.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { ensureReferenceData } from '../catalogue/reference-data.ts';
 import type { Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { openPglite } from '../db/pglite.ts';
 import { openPostgres } from '../db/postgres.ts';
+import { ensureReferenceData } from '../reference/reference-data.ts';
 
 /**
  * The database backends every `*.db.test.ts` runs against: embedded PGlite always, and
@@ -14,10 +14,12 @@ export const BACKENDS: readonly ('pglite' | 'postgres')[] = process.env.TEST_DAT
   ? ['pglite', 'postgres']
   : ['pglite'];
 
-export type TestDb = { db: Db; drop(): Promise<void> };
+/** `url`: the PostgreSQL database's address (undefined on PGlite). */
+export type TestDb = { db: Db; url?: string; drop(): Promise<void> };
 
 export async function openTestDb(backend: 'pglite' | 'postgres'): Promise<TestDb> {
   let db: Db;
+  let dbUrl: string | undefined;
   let drop = async () => {};
   if (backend === 'pglite') {
     db = await openPglite(undefined);
@@ -30,7 +32,8 @@ export async function openTestDb(backend: 'pglite' | 'postgres'): Promise<TestDb
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    db = openPostgres(url.toString(), 4);
+    dbUrl = url.toString();
+    db = openPostgres(dbUrl, 4);
     drop = async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
@@ -42,6 +45,7 @@ export async function openTestDb(backend: 'pglite' | 'postgres'): Promise<TestDb
   await ensureReferenceData(db);
   return {
     db,
+    url: dbUrl,
     async drop() {
       await db.close();
       await drop();
