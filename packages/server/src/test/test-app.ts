@@ -23,16 +23,18 @@ export type TestApp = {
 
 /**
  * The whole HTTP app on a fresh database holding the fixture catalogue, for app.inject tests.
- * Media are in a local store in a fresh folder unless `options.media` gives another store.
+ * Media are in a local store in a fresh folder unless `options.media` gives another store;
+ * `options.env` adds to (or, with '', unsets) the configuration's variables; `options.rootDir`
+ * is where the built site is looked for (none by default).
  */
 export async function buildTestApp(
   backend: 'pglite' | 'postgres',
-  options: { media?: MediaStore } = {},
+  options: { media?: MediaStore; env?: Record<string, string>; rootDir?: string } = {},
 ): Promise<TestApp> {
   const testDb = await openTestDb(backend);
   await loadFixture(testDb.db);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kerygma-test-'));
-  const config = loadConfig({ KERYGMA_DATA_DIR: dataDir, PUBLIC_URL: 'http://kerygma.test' });
+  const config = loadConfig({ KERYGMA_DATA_DIR: dataDir, PUBLIC_URL: 'http://kerygma.test', ...options.env });
   mkdirSync(path.join(config.mediaDir, '1000'), { recursive: true });
   writeFileSync(path.join(config.mediaDir, '1000/audio-high.mp3'), Buffer.alloc(4096, 7));
   writeFileSync(
@@ -57,7 +59,7 @@ export async function buildTestApp(
       entities: entityCache(testDb.db),
       counters,
     },
-    { rootDir: dataDir },
+    { rootDir: options.rootDir ?? dataDir },
   );
   return {
     app,
