@@ -10,11 +10,14 @@ import { devotionalRoutes } from './devotional/devotional.routes.ts';
 import { discoverRoutes } from './discover/discover.routes.ts';
 import { ApiError } from './errors.ts';
 import { API_BASE, isApiPath } from './http/api-base.ts';
+import { deliverApiAnswers } from './http/api-delivery.ts';
 import { clientErrorAnswer } from './http/client-errors.ts';
+import { allowCrossOriginReads } from './http/cors.ts';
 import { answerInProcess } from './http/in-process.ts';
 import { stringifyJson } from './http/json.ts';
 import { refuseDeepJson } from './http/json-body.ts';
 import { messageTranslator } from './http/messages.ts';
+import { limitApiRate } from './http/rate-limit.ts';
 import { refuseUnsupportedMethods } from './http/unsupported-methods.ts';
 import { hymnalRoutes } from './hymnal/hymnal.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
@@ -78,6 +81,9 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   app.setReplySerializer((payload) => stringifyJson(payload));
   answerInProcess(app);
   refuseUnsupportedMethods(app);
+  allowCrossOriginReads(app);
+  limitApiRate(app, deps.config.apiRateLimit);
+  deliverApiAnswers(app);
   refuseDeepJson(app);
 
   app.setErrorHandler(async (error, req, reply) => {
@@ -106,7 +112,9 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   // the site's 404 page, which would otherwise take every path.
   app.all('/api/*', notFound);
 
-  const health = async (_req: unknown, reply: { status(code: number): unknown }) => {
+  const health = async (_req: unknown, reply: FastifyReply) => {
+    // Always asked fresh (the clients call it with noCache, spec §7).
+    reply.header('cache-control', 'no-store');
     if (deps.shutdown?.draining) {
       reply.status(503);
       return { status: 'draining' };

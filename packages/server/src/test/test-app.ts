@@ -34,7 +34,12 @@ export async function buildTestApp(
   const testDb = await openTestDb(backend);
   await loadFixture(testDb.db);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kerygma-test-'));
-  const config = loadConfig({ KERYGMA_DATA_DIR: dataDir, PUBLIC_URL: 'http://kerygma.test', ...options.env });
+  const config = loadConfig({
+    KERYGMA_DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://kerygma.test',
+    API_RATE_LIMIT: '0', // tests make many requests from one address; rate-limit tests turn it on
+    ...options.env,
+  });
   mkdirSync(path.join(config.mediaDir, '1000'), { recursive: true });
   writeFileSync(path.join(config.mediaDir, '1000/audio-high.mp3'), Buffer.alloc(4096, 7));
   writeFileSync(
