@@ -2,16 +2,23 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { LOCALES } from '@kerygma/i18n/locales';
+import { loadMessages, translator } from '@kerygma/i18n/t';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ApiDeps } from './app-deps.ts';
 import { broadcasterRoutes } from './broadcasters/broadcasters.routes.ts';
 import { devotionalRoutes } from './devotional/devotional.routes.ts';
 import { discoverRoutes } from './discover/discover.routes.ts';
 import { ApiError } from './errors.ts';
-import { API_BASE } from './http/api-base.ts';
+import { API_BASE, isApiPath } from './http/api-base.ts';
+import { deliverApiAnswers } from './http/api-delivery.ts';
+import { clientErrorAnswer } from './http/client-errors.ts';
+import { allowCrossOriginReads } from './http/cors.ts';
 import { answerInProcess } from './http/in-process.ts';
 import { stringifyJson } from './http/json.ts';
+import { refuseDeepJson } from './http/json-body.ts';
 import { messageTranslator } from './http/messages.ts';
+import { limitApiRate } from './http/rate-limit.ts';
+import { refuseUnsupportedMethods } from './http/unsupported-methods.ts';
 import { hymnalRoutes } from './hymnal/hymnal.routes.ts';
 import { sermonMediaRoutes } from './media/pipeline/sermon-media.routes.ts';
 import { mediaRoutes } from './media/serving/media.routes.ts';
@@ -30,8 +37,21 @@ export type AppOptions = { logger?: FastifyBaseLogger; rootDir?: string };
 /** Builds the whole HTTP application from its dependencies (tests call this with app.inject). */
 export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise<FastifyInstance> {
   let sitePages: SitePages | undefined;
+  const timeouts = deps.config.httpTimeouts;
   const app = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    // A client that stops sending (a body shorter than its Content-Length, headers that never
+    // end) is cut off; one that keeps sending, like a large upload, is not (README, Configuration).
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    requestTimeout: timeouts.requestMs,
+    http: {
+      headersTimeout: timeouts.headersMs,
+      // How often Node looks for connections past those deadlines (its default is 30 s).
+      connectionsCheckingInterval: Math.min(timeouts.headersMs / 2, 5000),
+    },
+    // Requests Node refuses before they reach the app (431, a bad method, bad chunking).
+    clientErrorHandler: clientErrorAnswer(translator(await loadMessages('en'))),
     // X-Forwarded-* headers are not trusted: anyone can send them, and absolute links in
     // sitemaps and pages (cached and shared) would then name their host. Behind a proxy, set
     // PUBLIC_URL (README, Configuration).
@@ -46,7 +66,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
     // site's not-found page, an API address the API's error shape.
     frameworkErrors: (error, req, res) => {
       const reply = res as unknown as FastifyReply;
-      if (sitePages && !req.url.startsWith(`${API_BASE}/`)) {
+      if (sitePages && !isApiPath(req.url)) {
         if (error.code === 'FST_ERR_BAD_URL') req.raw.url = literalBadSegments(req.raw.url ?? '/');
         return sitePages(req, reply);
       }
@@ -61,6 +81,11 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   });
   app.setReplySerializer((payload) => stringifyJson(payload));
   answerInProcess(app);
+  refuseUnsupportedMethods(app);
+  allowCrossOriginReads(app);
+  limitApiRate(app, deps.config.apiRateLimit);
+  deliverApiAnswers(app);
+  refuseDeepJson(app);
 
   app.setErrorHandler(async (error, req, reply) => {
     const t = await messageTranslator(req);
@@ -76,7 +101,10 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
       .send({ errors: { error: message }, status, code: status < 500 ? 'bad_request' : 'server_error' });
   });
 
+  // A route may hand its request on (reply.callNotFound()): a page address then gets the
+  // site's not-found page, an API address the API's error shape.
   const notFound = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (sitePages && !isApiPath(req.url)) return sitePages(req, reply);
     const t = await messageTranslator(req);
     return reply.status(404).send({ errors: { error: t({ key: 'error.notFound' }) }, status: 404, code: 'not_found' });
   };
@@ -85,7 +113,9 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   // the site's 404 page, which would otherwise take every path.
   app.all('/api/*', notFound);
 
-  const health = async (_req: unknown, reply: { status(code: number): unknown }) => {
+  const health = async (_req: unknown, reply: FastifyReply) => {
+    // Always asked fresh (the clients call it with noCache, spec §7).
+    reply.header('cache-control', 'no-store');
     if (deps.shutdown?.draining) {
       reply.status(503);
       return { status: 'draining' };

@@ -58,3 +58,24 @@ describe('media storage configuration', () => {
     );
   });
 });
+
+describe('HTTP limits', () => {
+  it('defaults: 600 API requests a minute per address, 30 s for headers, 60 s idle, 72 s keep-alive', () => {
+    const c = loadConfig({});
+    expect(c.apiRateLimit).toEqual({ limit: 600, windowMs: 60_000 });
+    expect(c.httpTimeouts).toEqual({ headersMs: 30_000, idleMs: 60_000, keepAliveMs: 72_000, requestMs: 0 });
+    expect(loadConfig({ API_RATE_LIMIT: '0' }).apiRateLimit.limit).toBe(0);
+  });
+
+  it('names the variable when a value is wrong', () => {
+    for (const [name, value] of [
+      ['API_RATE_LIMIT', '-1'],
+      ['API_RATE_LIMIT_WINDOW_SECONDS', '0'],
+      ['HTTP_IDLE_TIMEOUT_SECONDS', 'soon'],
+      ['HTTP_HEADERS_TIMEOUT_SECONDS', '1.5'],
+      ['HTTP_REQUEST_TIMEOUT_SECONDS', '10'], // shorter than the headers' 30 s
+    ] as const) {
+      expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid ${name}: [^\\n]*$`));
+    }
+  });
+});

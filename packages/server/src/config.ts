@@ -36,6 +36,23 @@ const schema = z.object({
    * that a long rewrite leaves the database to the site's requests; 0 runs the batches back to back.
    */
   SEARCH_REFRESH_PAUSE_MS: z.coerce.number().int().min(0).max(10_000).default(0),
+  /**
+   * Requests each client address may make to the API (/api/…) per window; 0 turns the limit off.
+   * The site's own server-side calls are never counted.
+   */
+  API_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(600),
+  API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** How long a client may take to send a request's headers. */
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /**
+   * A connection on which nothing arrives or leaves for this long is closed (a body that stops
+   * short of its Content-Length); uploads that keep sending are never cut off.
+   */
+  HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** How long an idle keep-alive connection stays open: longer than a load balancer's idle timeout. */
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(72),
+  /** Time to receive a whole request, body included; 0 (no limit) lets long plain uploads through. */
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Media in an S3-compatible bucket instead of on local disk (see README, Running at scale). */
   S3_BUCKET: z.string().min(1).optional(),
@@ -56,6 +73,11 @@ const checked = schema.superRefine((c, ctx) => {
     const missing = c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
     ctx.addIssue({ code: 'custom', path: [missing], message: 'both S3 keys are needed, or neither' });
   }
+  // Node refuses a request deadline shorter than the headers' own.
+  if (c.HTTP_REQUEST_TIMEOUT_SECONDS > 0 && c.HTTP_REQUEST_TIMEOUT_SECONDS < c.HTTP_HEADERS_TIMEOUT_SECONDS) {
+    const message = 'must be 0 or at least HTTP_HEADERS_TIMEOUT_SECONDS';
+    ctx.addIssue({ code: 'custom', path: ['HTTP_REQUEST_TIMEOUT_SECONDS'], message });
+  }
 });
 
 export type Config = {
@@ -73,6 +95,10 @@ export type Config = {
   pageCache: { maxBytes: number; ttlMs: number };
   shutdownDrainMs: number;
   searchRefreshPauseMs: number;
+  /** Per-address limit of API requests: `limit` (0 = off) in each window of `windowMs`. */
+  apiRateLimit: { limit: number; windowMs: number };
+  /** Connection timeouts (app.ts): headers, inactivity, keep-alive, whole request (0 = none). */
+  httpTimeouts: { headersMs: number; idleMs: number; keepAliveMs: number; requestMs: number };
   /** Where media live when not on local disk. */
   s3: S3Config | undefined;
 };
@@ -107,6 +133,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCache: { maxBytes: Math.round(c.PAGE_CACHE_MB * 1024 * 1024), ttlMs: c.PAGE_CACHE_TTL_SECONDS * 1000 },
     shutdownDrainMs: c.SHUTDOWN_DRAIN_SECONDS * 1000,
     searchRefreshPauseMs: c.SEARCH_REFRESH_PAUSE_MS,
+    apiRateLimit: { limit: c.API_RATE_LIMIT, windowMs: c.API_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    httpTimeouts: {
+      headersMs: c.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+      idleMs: c.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+      keepAliveMs: c.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      requestMs: c.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+    },
     s3: c.S3_BUCKET
       ? {
           bucket: c.S3_BUCKET,

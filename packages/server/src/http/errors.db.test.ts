@@ -82,6 +82,16 @@ describe.each(BACKENDS)('HTTP errors and health on %s', (backend) => {
     expect(body.errors.url).toContain('not a valid url component');
   });
 
+  it('with PUBLIC_URL, a malformed Host header changes nothing: links and oEmbed use PUBLIC_URL', async () => {
+    for (const host of ['a b', 'kerygma.test:99999', '[::1']) {
+      const list = await t.app.inject({ url: '/api/v2/node/sermons?pageSize=1', headers: { host } });
+      expect(list.statusCode, host).toBe(200);
+      expect(JSON.parse(list.body).next, host).toMatch(/^http:\/\/kerygma\.test\/api\/v2\/node\/sermons\?/);
+      const oembed = await t.app.inject({ url: '/oembed?url=http://kerygma.test/sermons/1000', headers: { host } });
+      expect(oembed.statusCode, host).toBe(200);
+    }
+  });
+
   it('validation errors are translated too, naming the field', async () => {
     const { status, body } = await getJson(t.app, '/api/v2/node/sermons?pageSize=abc', { 'accept-language': 'de' });
     expect(status).toBe(400);

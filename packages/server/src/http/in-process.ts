@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /**
  * API answers handed to the site's server render as the objects the route returned, without
@@ -11,6 +11,8 @@ import type { FastifyInstance } from 'fastify';
  * render changing it throws instead of changing it for every later request).
  */
 export const IN_PROCESS_HEADER = 'x-kerygma-in-process';
+/** Marks every API call of the site's own render, answered as object or not (site/inject-fetch.ts). */
+const SITE_CALL_HEADER = 'x-kerygma-site';
 const token = randomBytes(16).toString('hex');
 const PAYLOAD = Symbol('in-process payload');
 
@@ -18,6 +20,17 @@ type Carrier = { [PAYLOAD]?: unknown };
 
 /** The headers with which an injected request asks for its answer as an object. */
 export const inProcessHeaders = { [IN_PROCESS_HEADER]: token };
+
+/**
+ * The headers of every API call the site's server render makes in-process: such calls are not
+ * rate-limited, compressed or given cache validators (http/api-delivery.ts, rate-limit.ts).
+ */
+export const siteCallHeaders = { [SITE_CALL_HEADER]: token };
+
+/** Whether a request is one of the site's own in-process calls (no outside client knows the token). */
+export function isSiteCall(req: FastifyRequest): boolean {
+  return req.headers[SITE_CALL_HEADER] === token;
+}
 
 /** Registered before the routes, so that every route's reply passes through it. */
 export function answerInProcess(app: FastifyInstance): void {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ApiDeps } from '../app-deps.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { parseInput } from '../http/parse.ts';
-import { urlsFor } from '../http/request-context.ts';
+import { requestHost, urlsFor } from '../http/request-context.ts';
 import { OEMBED_CACHE_AGE, oembedFor } from './oembed.service.ts';
 import { oembedTarget } from './oembed-url.ts';
 
@@ -27,7 +27,8 @@ export function oembedRoutes(app: FastifyInstance, { db, entities, config }: Api
       throw new ApiError(501, 'not_implemented', { format: { key: 'embed.oembedFormat', params: { format: 'json' } } });
     }
     const urls = urlsFor(config, req);
-    const hosts = new Set([new URL(urls.origin).host, req.host].map((h) => h.toLowerCase()));
+    // The request's own host counts only when it is a well-formed one.
+    const hosts = new Set([new URL(urls.origin).host, requestHost(req) ?? ''].map((h) => h.toLowerCase()));
     const target = oembedTarget(query.url, hosts);
     if (!target) throw notFound('embed.oembedNoPlayer');
     const answer = await oembedFor({ db, entities }, target, query, urls);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import lightMyRequest from 'light-my-request';
 import { deepFreeze } from '../deep-freeze.ts';
 import { API_BASE } from '../http/api-base.ts';
-import { inProcessHeaders, inProcessPayload } from '../http/in-process.ts';
+import { inProcessHeaders, inProcessPayload, siteCallHeaders } from '../http/in-process.ts';
 import { stringifyJson } from '../http/json.ts';
 
 /**
@@ -69,7 +69,7 @@ export function injectFetch(app: FastifyInstance, now: () => number = Date.now):
     const res = await lightMyRequest(app.routing, {
       method: (init.method ?? 'GET') as 'GET' | 'POST',
       url: url.pathname + url.search,
-      headers: { ...headers, host: url.host, ...(asObject ? inProcessHeaders : {}) },
+      headers: { ...headers, host: url.host, ...siteCallHeaders, ...(asObject ? inProcessHeaders : {}) },
       ...(typeof init.body === 'string' ? { payload: init.body } : {}),
     });
     const answerHeaders: Record<string, string> = {};

@@ -1,7 +1,12 @@
-import { hash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
+import {
+  chooseEncoding,
+  compress,
+  type Encoding,
+  etagMatches,
+  MIN_COMPRESS_BYTES,
+  weakEtag,
+} from '../http/content-coding.ts';
 
 /**
  * HTTP delivery of rendered site pages: every page is rendered into one buffer and sent with a
@@ -49,8 +54,6 @@ type Page = {
 
 type Entry = { page: Page; expires: number; bytes: number };
 
-/** Smaller bodies are not worth compressing. */
-const MIN_COMPRESS_BYTES = 1024;
 /** How long past its TTL a page may still be served while its next render runs. */
 const MAX_STALE_MS = 60_000;
 /** Rough fixed cost of an entry (key, headers, bookkeeping) counted against maxBytes. */
@@ -177,14 +180,9 @@ export function pageCache(render: RenderPage, options: PageCacheOptions) {
     }
   }
 
-  /**
-   * Sends a page: 304 when the ETag matches, else the body in the best encoding the client takes.
-   * Compression runs on libuv's thread pool, not the main thread: brotli of a 50-70 KB page takes
-   * about a quarter of a render's throughput, and on the main thread it held up every other
-   * request meanwhile (bench/README.md, "Compression and renders").
-   */
+  /** Sends a page: 304 when the ETag matches, else the body in the best encoding the client takes. */
   async function send(req: IncomingMessage, res: ServerResponse, page: Page, key: string | undefined): Promise<void> {
-    if (page.etag && matches(req.headers['if-none-match'], page.etag)) {
+    if (page.etag && etagMatches(req.headers['if-none-match'], page.etag)) {
       res.writeHead(304, pick(page.headers, ['etag', 'cache-control', 'vary', 'content-location', 'expires']));
       res.end();
       return;
@@ -276,7 +274,7 @@ function capture(render: RenderPage, req: IncomingMessage, res: ServerResponse):
         /^text\/html/i.test(String(headers['content-type'] ?? ''));
       // The body then depends on Accept-Encoding: caches downstream must know.
       if (compressible) headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : 'Accept-Encoding';
-      if (status === 200 && !headers.etag) headers.etag = `W/"${hash('sha1', body, 'base64url').slice(0, 22)}"`;
+      if (status === 200 && !headers.etag) headers.etag = weakEtag(body);
       const etag = status === 200 ? (headers.etag as string | undefined) : undefined;
       resolve({ status, headers, body, etag, compressible, encoded: {} });
       const done = callbackOf(rest);
@@ -317,39 +315,6 @@ function onlyCookie(header: string | undefined, allowed: string | undefined): bo
     const name = pair.slice(0, pair.indexOf('=')).trim();
     return name === allowed || pair.trim() === '';
   });
-}
-
-/** If-None-Match against an ETag, by weak comparison (RFC 9110 §13.1.2). */
-function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  const opaque = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
-}
-
-type Encoding = 'br' | 'gzip';
-
-function chooseEncoding(header: string | undefined): Encoding | undefined {
-  if (!header) return undefined;
-  const accepted = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    accepted.set(name, q ? Number(q.slice(2)) : 1);
-  }
-  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
-  return undefined;
-}
-
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
-  return encoding === 'br'
-    ? brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
-    : gzipAsync(body, { level: 6 });
 }
 
 function lowerKeys(headers: OutgoingHttpHeaders | undefined): OutgoingHttpHeaders {

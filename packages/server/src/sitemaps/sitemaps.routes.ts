@@ -11,7 +11,7 @@ const CACHE_CONTROL = 'public, max-age=3600';
 /**
  * GET /sitemap/{name}.xml (spec §2 "Sitemaps"): the index and every sitemap file, streamed as
  * it is read from the database, gzip-compressed when the client accepts it. Unknown names, and
- * kinds or parts with no URL, answer a plain 404. Registered at the root (not under the API
+ * kinds or parts with no URL, answer the app's 404 (the site's not-found page). Registered at the root (not under the API
  * base): the URLs are the site's.
  */
 export function sitemapRoutes(
@@ -26,9 +26,8 @@ export function sitemapRoutes(
     url: '/sitemap/:file',
     handler: async (req, reply) => {
       const opened = await sitemaps.open(req.params.file, urlsFor(config, req).origin, req.log);
-      if (!opened) {
-        return reply.status(404).type('text/plain; charset=utf-8').send('Sitemap not found\n');
-      }
+      // The site's own not-found answer (app.ts), as for any other address that is no page.
+      if (!opened) return reply.callNotFound();
       reply.header('cache-control', CACHE_CONTROL).type('application/xml; charset=utf-8');
       if (req.method === 'HEAD') {
         // Nothing is written: stop the generator before it reads past its first batch.

@@ -24,12 +24,17 @@ export type TestApp = {
 
 /**
  * The whole HTTP app on a fresh database holding the fixture catalogue, for app.inject tests.
- * Media are in a local store in a fresh folder unless `options.media` gives another store.
+ * Media are in a local store in a fresh folder unless `options.media` gives another store;
+ * `options.env` adds to (or, with '', unsets) the configuration's variables; `options.rootDir`
+ * is where the built site is looked for (none by default).
  */
 export async function buildTestApp(
   backend: 'pglite' | 'postgres',
-  /** `statementTimeoutMs`: requests use a PostgreSQL pool of their own with that statement timeout, as in main.ts. */
-  options: { media?: MediaStore; statementTimeoutMs?: number } = {},
+  /**
+   * `statementTimeoutMs`: requests use a PostgreSQL pool of their own with that statement timeout, as in main.ts.
+   * `env`: configuration beside the test defaults; `rootDir`: where the site's build is looked for.
+   */
+  options: { media?: MediaStore; statementTimeoutMs?: number; env?: Record<string, string>; rootDir?: string } = {},
 ): Promise<TestApp> {
   const testDb = await openTestDb(backend);
   await loadFixture(testDb.db);
@@ -38,7 +43,12 @@ export async function buildTestApp(
       ? openPostgres(testDb.url, 4, undefined, { statementTimeoutMs: options.statementTimeoutMs })
       : testDb.db;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kerygma-test-'));
-  const config = loadConfig({ KERYGMA_DATA_DIR: dataDir, PUBLIC_URL: 'http://kerygma.test' });
+  const config = loadConfig({
+    KERYGMA_DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://kerygma.test',
+    API_RATE_LIMIT: '0', // tests make many requests from one address; rate-limit tests turn it on
+    ...options.env,
+  });
   mkdirSync(path.join(config.mediaDir, '1000'), { recursive: true });
   writeFileSync(path.join(config.mediaDir, '1000/audio-high.mp3'), Buffer.alloc(4096, 7));
   writeFileSync(
@@ -63,7 +73,7 @@ export async function buildTestApp(
       entities: entityCache(requestDb),
       counters,
     },
-    { rootDir: dataDir },
+    { rootDir: options.rootDir ?? dataDir },
   );
   return {
     app,
