@@ -1,6 +1,8 @@
 import type { ApiClient } from '@kerygma/api/client';
 import type { Broadcaster, ListResponse, LiteBroadcaster } from '@kerygma/domain/catalogue';
-import { PAGE_SIZE } from './list-pages.ts';
+import { isUSA } from './broadcasters.ts';
+import { compareText } from './format.ts';
+import { PAGE_SIZE, pageOf } from './list-pages.ts';
 import { oneOf } from './list-query.ts';
 import { pageFrom } from './sermon-lists.ts';
 
@@ -79,6 +81,23 @@ export function broadcasterSortParam(url: URL): BroadcasterSort | undefined {
 }
 
 /**
+ * The broadcaster lists that are one API query each: what each asks node/broadcasters for, and
+ * its order when the page has no `sort` parameter.
+ */
+export const BROADCASTER_LIST_QUERIES = {
+  featured: { query: { featured: true }, sort: 'alphabetical' },
+  newest: { query: {}, sort: 'newest' },
+  usa: { query: { country: 'US' }, sort: 'alphabetical' },
+  school: { query: { category: 'school' }, sort: 'alphabetical' },
+  seminary: { query: { category: 'seminary' }, sort: 'alphabetical' },
+  podcast: { query: { podcast: true }, sort: 'alphabetical' },
+  vacant: { query: { vacantPulpit: true }, sort: 'alphabetical' },
+} as const satisfies Partial<
+  Record<BroadcasterListKey, { query: Record<string, string | boolean>; sort: BroadcasterSort }>
+>;
+export type BroadcasterQueryList = keyof typeof BROADCASTER_LIST_QUERIES;
+
+/**
  * One page (25) of node/broadcasters matching `query`, full objects (denomination, counts),
  * sorted by the page's `sort` parameter (`fallbackSort` without one).
  */
@@ -98,4 +117,16 @@ export async function loadBroadcasters(
     pageSize: PAGE_SIZE,
   })) as ListResponse<Broadcaster | LiteBroadcaster>;
   return { page, sort, list };
+}
+
+/**
+ * One page (25) of the broadcasters outside the USA, by name in the reader's language (`lang`).
+ * The list API filters by one country only, so this list comes from the broadcaster locations.
+ */
+export async function loadInternational(api: ApiClient, url: URL, lang: string) {
+  const page = pageFrom(url);
+  const all = (await broadcasterLocations(api))
+    .filter((b) => b.countryISOCode && !isUSA(b))
+    .sort((a, b) => compareText(a.displayName, b.displayName, lang));
+  return { page, list: pageOf(all, page) };
 }

@@ -110,3 +110,11 @@ export function defaultSort({ kind, current }: Pick<DirectoryProps, 'kind' | 'cu
   if (kind === 'series') return 'recent';
   return current === 'newest' ? 'newest' : 'alphabetical';
 }
+
+/** The directory props of one directory. */
+export type DirectoryOf<K extends DirectoryKind> = Extract<DirectoryProps, { kind: K }>;
+
+/** The number of a page's first row (its list's `start`): 26 on the second page of 25. */
+export function firstRow({ kind, page = 1 }: Pick<DirectoryProps, 'kind' | 'page'>): number {
+  return (page - 1) * DIRECTORIES[kind].pageSize + 1;
+}
