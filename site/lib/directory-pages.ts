@@ -11,7 +11,8 @@ import {
 import type { BroadcasterRow } from './broadcasters.ts';
 import type { DirectoryKind, DirectoryOf, DirectoryProps } from './directories.ts';
 import { letterParam } from './letters.ts';
-import { type ListPageRequest, listPage, redirect, redirectWithoutIgnored } from './list-pages.ts';
+import { CACHE_CONTROL, type ListPageRequest, listPage, redirect, redirectWithoutIgnored } from './list-pages.ts';
+import { NO_SORT_OR_PAGE } from './list-query.ts';
 import { searchFromSegment, searchPagePath, tooShortToSearch } from './search.ts';
 import { documentTitle } from './seo.ts';
 import { loadPickedSeries, loadSeriesList, SERIES_SORTS, seriesSortParam, seriesSortText } from './series-lists.ts';
@@ -236,4 +237,26 @@ export async function letterPage<K extends 'broadcasters' | 'speakers'>(
     load: () => loadSpeakers(api, url, query),
   });
   return data instanceof Response ? data : of({ kind, ...shown(data), ...data });
+}
+
+/**
+ * What /broadcasters/country and /broadcasters/state answer once they loaded a place's list
+ * (`data`; undefined for the index of places, or for a place the API cannot be asked about): a
+ * place without broadcasters is a collection that does not exist (spec §2 route entry checks)
+ * and a 404 whatever the query asks; a place's list reads its sort and page, the index has
+ * neither. Returns the redirect to answer with, or whether the place is missing.
+ */
+export function placePageAnswer(
+  request: ListPageRequest,
+  place: string,
+  data: { list: { totalCount?: number | null } } | undefined,
+): Response | { missing: boolean } {
+  const missing = place !== '' && (!data || data.list.totalCount === 0);
+  const tidy = missing
+    ? undefined
+    : redirectWithoutIgnored(request, data ? { sort: broadcasterSortParam(request.url) } : NO_SORT_OR_PAGE);
+  if (tidy) return tidy;
+  if (missing) request.response.status = 404;
+  else request.response.headers.set('cache-control', CACHE_CONTROL);
+  return { missing };
 }
