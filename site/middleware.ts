@@ -2,8 +2,8 @@ import { defineMiddleware } from 'astro:middleware';
 import { createApiClient } from '@kerygma/api/client';
 import { getLocale, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE, localizePath } from '@kerygma/i18n/locales';
 import { getTranslator } from '@kerygma/i18n/t';
+import { routeRequest } from '@kerygma/routing/locale-routing';
 import { isErrorRoute, withErrorPageFallback } from './lib/error-fallback.ts';
-import { routeRequest } from './lib/locale-routing.ts';
 import { mappedRedirect } from './lib/path-mapping.ts';
 
 /** The public origin for absolute links (canonical, hreflang): PUBLIC_URL, else the request's. */

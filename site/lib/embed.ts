@@ -4,8 +4,16 @@ import type { Sermon } from '@kerygma/domain/catalogue';
 import { type EmbedMedia, embedMediaFor } from '@kerygma/domain/embeds';
 import { SERMON_SORTS } from '@kerygma/domain/query';
 import { getTranslator, type MessageKey } from '@kerygma/i18n/t';
+import type { AstroGlobal } from 'astro';
 import { orNotFound } from './not-found.ts';
-import { type FilterOptions, findBook, findCategory, findLanguage, loadFilterOptions } from './sermon-lists.ts';
+import {
+  type FilterOptions,
+  findBook,
+  findCategory,
+  findLanguage,
+  loadFilterOptions,
+  segment,
+} from './sermon-lists.ts';
 
 /**
  * The embed routes (spec §2 "Embeds"; route check "Sermon"): parsing their path segments and
@@ -196,6 +204,21 @@ export function embedResponse(response: ResponseInit & { readonly headers: Heade
     response.status = 404;
     response.statusText = 'Not Found';
   }
+}
+
+/**
+ * The sermon of an old player address (player/sermon/legacy/{sermon}, …/video/{sermon}), with
+ * the embed's headers; undefined when there is none (a 404 in the embed layout). English only,
+ * as every embed: a locale prefix redirects to the plain address.
+ */
+export async function legacyPlayerSermon(
+  page: Pick<AstroGlobal, 'url' | 'params' | 'locals' | 'response' | 'redirect'>,
+): Promise<Response | Sermon | undefined> {
+  const { api, locale, path } = page.locals;
+  if (locale !== 'en') return page.redirect(`${path}${page.url.search}`, 301);
+  const sermon = await loadSermon(api, segment(page.params.sermon));
+  embedResponse(page.response, sermon !== undefined);
+  return sermon;
 }
 
 /** The oEmbed discovery URL of a page (its <link rel="alternate" type="application/json+oembed">). */

@@ -1,8 +1,8 @@
 import type { Translate } from '@kerygma/i18n/t';
-import { BROADCASTER_LISTS } from '../pages/broadcasters/_lib.ts';
-import { SPEAKER_LISTS, type SpeakerListKey } from '../pages/speakers/_lib.ts';
+import { BROADCASTER_LISTS } from './broadcaster-lists.ts';
 import { dateShortcuts } from './sermon-dates.ts';
 import { SERMON_LISTS } from './sermon-lists.ts';
+import { SPEAKER_LISTS, type SpeakerListKey } from './speaker-lists.ts';
 
 /**
  * The site map page (/sitemap, spec §2): every public catalogue and discovery page that needs no

@@ -186,7 +186,10 @@ async function sermonsWithLiteBroadcaster(
   urls: Urls,
 ): Promise<SermonWithLiteBroadcaster[]> {
   const sermons = await fullSermons(db, rows, urls);
-  return sermons.map((sermon, i) => ({ ...sermon, broadcaster: liteBroadcasterDto((rows[i] as SermonWithEntities).b, urls) }));
+  return sermons.map((sermon, i) => ({
+    ...sermon,
+    broadcaster: liteBroadcasterDto((rows[i] as SermonWithEntities).b, urls),
+  }));
 }
 
 function isPublic(row: { publish_timestamp: Date | null }): boolean {

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { LOCALE_COOKIE, readLocaleCookie } from '@kerygma/i18n/locales';
+import { routeRequest } from '@kerygma/routing/locale-routing';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { routeRequest } from '../../../../site/lib/locale-routing.ts';
 import { injectFetch } from './inject-fetch.ts';
 import { pageCache } from './page-cache.ts';
 

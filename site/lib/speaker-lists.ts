@@ -2,8 +2,9 @@ import type { ApiClient } from '@kerygma/api/client';
 import type { Query } from '@kerygma/api/request';
 import type { ListResponse, Speaker } from '@kerygma/domain/catalogue';
 import { SPEAKER_LIST_SORTS } from '@kerygma/domain/query';
-import { oneOf } from '../../lib/list-query.ts';
-import { PAGE_SIZE, pageFrom } from '../broadcasters/_lib.ts';
+import { PAGE_SIZE } from './list-pages.ts';
+import { oneOf } from './list-query.ts';
+import { pageFrom } from './sermon-lists.ts';
 
 /** The speaker lists (spec §2 "Speakers") and their API queries (spec §9 collections). */
 export const SPEAKER_LISTS = {
@@ -20,7 +21,7 @@ export type SpeakerListKey = keyof typeof SPEAKER_LISTS;
 export type SpeakerSort = (typeof SPEAKER_LIST_SORTS)[number];
 
 /** The `sort` parameter when it is a speaker list sort (spec §9: newest, sermon-count, name). */
-export function sortParam(url: URL): SpeakerSort | undefined {
+export function speakerSortParam(url: URL): SpeakerSort | undefined {
   return oneOf(url, 'sort', SPEAKER_LIST_SORTS);
 }
 
@@ -33,17 +34,7 @@ export type SpeakerPage = {
 /** One page (25) of speakers matching `query`, sorted by the page's `sort` parameter (by name without one). */
 export async function loadSpeakers(api: ApiClient, url: URL, query: Query): Promise<SpeakerPage> {
   const page = pageFrom(url);
-  const sort = sortParam(url) ?? 'name';
+  const sort = speakerSortParam(url) ?? 'name';
   const list = await api.speakers({ ...query, sortBy: sort, page, pageSize: PAGE_SIZE });
   return { page, sort, list };
-}
-
-/** Letters of the alphabetical bar; '#' collects names that do not start with A–Z. */
-export const LETTERS = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '#'] as const;
-
-/** A letter from the path ('a' → 'A', '#'), or undefined for none or anything else. */
-export function letterParam(value: string | undefined): string | undefined {
-  if (!value) return undefined;
-  const upper = (/^%23$/i.test(value) ? '#' : value).toUpperCase();
-  return (LETTERS as readonly string[]).includes(upper) ? upper : undefined;
 }

@@ -1,7 +1,7 @@
 import { LOCALE_CODES } from '@kerygma/i18n/locales';
 import { englishMessages, getTranslator } from '@kerygma/i18n/t';
 import { describe, expect, it } from 'vitest';
-import { isUSState, usStateCode, usStateName } from './_lib.ts';
+import { isUSState, usStateCode, usStateName } from './places.ts';
 
 const CODES = Object.keys(englishMessages.usStates);
 

@@ -2,8 +2,9 @@ import type { ApiClient } from '@kerygma/api/client';
 import type { Query } from '@kerygma/api/request';
 import type { ListResponse, LiteSermon, Series } from '@kerygma/domain/catalogue';
 import type { Translate } from '@kerygma/i18n/t';
-import { oneOf } from '../../lib/list-query.ts';
-import { orNotFound, SERIES_PAGE_SIZE } from '../broadcasters/_lib.ts';
+import { SERIES_PAGE_SIZE } from './list-pages.ts';
+import { oneOf } from './list-query.ts';
+import { orNotFound } from './not-found.ts';
 
 const NAME_TTL_MS = 5 * 60_000;
 const names = new Map<string, { at: number; name: Promise<string | undefined> }>();
