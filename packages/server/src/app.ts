@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { apiContracts } from '@kerygma/domain/contracts/health';
 import { LOCALES } from '@kerygma/i18n/locales';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { ApiDeps } from './app-deps.ts';
@@ -12,6 +13,7 @@ import { API_BASE } from './http/api-base.ts';
 import { answerInProcess } from './http/in-process.ts';
 import { stringifyJson } from './http/json.ts';
 import { messageTranslator } from './http/messages.ts';
+import { route } from './http/route.ts';
 import { hymnalRoutes } from './hymnal/hymnal.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { uploadRoutes } from './media/uploads.routes.ts';
@@ -103,7 +105,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
 
   await app.register(
     async (api) => {
-      api.get('/healthz', health);
+      route(api, apiContracts.health, (_input, req, reply) => health(req, reply));
       for (const routes of [
         sermonRoutes,
         broadcasterRoutes,
