@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { apiContracts } from '@kerygma/domain/contracts/health';
 import { LOCALES } from '@kerygma/i18n/locales';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { apiDocsRoutes } from './api-docs/api-docs.routes.ts';
 import type { ApiDeps } from './app-deps.ts';
 import { broadcasterRoutes } from './broadcasters/broadcasters.routes.ts';
 import { devotionalRoutes } from './devotional/devotional.routes.ts';
@@ -106,6 +107,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   await app.register(
     async (api) => {
       route(api, apiContracts.health, (_input, req, reply) => health(req, reply));
+      apiDocsRoutes(api);
       for (const routes of [
         sermonRoutes,
         broadcasterRoutes,
