@@ -38,6 +38,12 @@ export function openApiPath(path: string): string {
   return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
+/** The contract's name, followed by the method when the contract has several (ids must be unique). */
+export function operationId(name: string, c: Contract, method: string): string {
+  if (methodsOf(c).length === 1) return name;
+  return `${name}${method.charAt(0)}${method.slice(1).toLowerCase()}`;
+}
+
 /** Answers in one conversion, so that they refer to the components (and to nothing else). */
 function responseSchemas(entries: [string, Contract][]) {
   const registry = z.registry<{ id: string }>();
@@ -107,7 +113,7 @@ function parameters(schema: z.ZodType, where: 'path' | 'query') {
   });
 }
 
-function operation(name: string, c: Contract, answer: (name: string, status: string) => JsonSchema) {
+function operation(name: string, method: string, c: Contract, answer: (name: string, status: string) => JsonSchema) {
   const responses: Record<string, unknown> = {};
   for (const status of Object.keys(c.responses)) {
     const type = c.produces ?? 'application/json';
@@ -125,7 +131,7 @@ function operation(name: string, c: Contract, answer: (name: string, status: str
   }
   const body = c.body ? inputSchema(c.body) : undefined;
   return {
-    operationId: name,
+    operationId: operationId(name, c, method),
     tags: [c.tag],
     summary: c.summary,
     description: c.bodyInQuery
@@ -153,7 +159,7 @@ export function openApiDocument(all: Record<string, Contract>, options: OpenApiO
     const path = openApiPath(c.path);
     const item = paths[path] ?? (c.atRoot ? { servers: [{ url: '/' }] } : {});
     paths[path] = item;
-    for (const method of methodsOf(c)) item[method.toLowerCase()] = operation(name, c, answer);
+    for (const method of methodsOf(c)) item[method.toLowerCase()] = operation(name, method, c, answer);
   }
   return {
     openapi: '3.1.1',
