@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { broadcasterSchema, liteBroadcasterSchema, seriesSchema, speakerSchema } from '../catalogue.ts';
+import { seriesSchema, speakerSchema } from '../catalogue.ts';
 import { searchQuery } from '../catalogue-queries.ts';
+import { anyBroadcasterSchema } from './broadcasters.ts';
 import { contract } from './contract.ts';
 import { hashtagSchema } from './discover.ts';
 import { anySermonSchema } from './sermons.ts';
@@ -16,7 +17,7 @@ export const searchResultsSchema = z.object({
   totalCount: z.number().int().nullable(),
   next: z.string().nullable(),
   sermonResults: z.array(anySermonSchema),
-  broadcasterResults: z.array(z.union([broadcasterSchema, liteBroadcasterSchema])),
+  broadcasterResults: z.array(anyBroadcasterSchema),
   broadcasterCount: z.number().int().nullable(),
   speakerResults: z.array(speakerSchema),
   speakerCount: z.number().int().nullable(),

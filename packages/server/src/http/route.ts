@@ -28,7 +28,10 @@ export type RouteOptions<A> = {
  * each bad field, as parseInput words it; unknown query parameters are ignored), the first
  * success status and the media type of a non-JSON answer. Answers are written by the app's
  * reply serialiser (http/json.ts); their shapes are the contract's by type, and tests parse
- * them with its schemas.
+ * them with its schemas. Fastify's own serialiser compiled from the schemas (fast-json-stringify)
+ * was measured on a 25-sermon list: about a fifth faster for full sermons, but 2.4 times slower
+ * for an answer that is lite or full (as every list's is, by its `lite` parameter), and it
+ * silently leaves out keys a schema lacks.
  */
 export function route<C extends Contract, A = undefined>(
   app: FastifyInstance,

@@ -8,7 +8,7 @@ import { route } from '../http/route.ts';
 import { hymnViews } from './hymn-views.ts';
 import { hymnDetail, hymnList, psalmsForTune, psalterTunes, tunesForMeter } from './hymnal.service.ts';
 
-/** Hymns are the numbers of the Open Hymnal's file; psalms '53', 'scottish-23', 'scottish-6-2' (any id the contract takes). */
+/** Without `psalter` the id is a hymn's number in the Open Hymnal's file (a psalm's may be 'scottish-23'). */
 const hymnId = z.object({ id: z.string().regex(/^[1-9]\d{0,5}$/, { message: 'a hymnID is a positive number' }) });
 
 /** The hymnal and the psalter change only with a new release: lists and hymns may be cached. */
