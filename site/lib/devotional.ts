@@ -1,5 +1,5 @@
 import { BIBLE_BOOKS, bookSlug, parseBibleText } from '@kerygma/domain/bible';
-import type { SpurgeonDevotional } from '@kerygma/domain/contracts-pending/client-gaps';
+import type { SpurgeonDevotional } from '@kerygma/domain/contracts/devotional';
 import {
   type DevotionalDay,
   type DevotionalEntry,

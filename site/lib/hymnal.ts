@@ -71,7 +71,7 @@ function kept<T>(key: string, load: () => Promise<T>): Promise<T> {
 /** The whole book (274 hymns; 575 psalms by psalm), for its index page. */
 export function loadBook(api: ApiClient, book: BookKey): Promise<SongSummary[]> {
   return kept(`book:${book}`, async () => {
-    const list = await api.get<ListResponse<SongSummary>>('node/discover/hymns', {
+    const list = await api.calls.hymnList({
       query: { psalter: BOOKS[book].psalter, pageSize: 1000, sortBy: book === 'psalter' ? 'number' : 'alphabetical' },
     });
     return list.results;
@@ -80,16 +80,14 @@ export function loadBook(api: ApiClient, book: BookKey): Promise<SongSummary[]> 
 
 /** A hymn or psalm, or undefined when there is none (or the id cannot be one). */
 export function loadSong(api: ApiClient, book: BookKey, id: string): Promise<Song | undefined> {
-  return orNotFound(
-    api.get<Song>(`node/discover/hymns/${encodeURIComponent(id)}`, { query: { psalter: BOOKS[book].psalter } }),
-  );
+  return orNotFound(api.calls.hymnDetail({ params: { id }, query: { psalter: BOOKS[book].psalter } }));
 }
 
 /** The tunes of a metre ('8.6.8.6'), none for an irregular one. */
 export function loadTunes(api: ApiClient, meterKey: string | null): Promise<Tune[]> {
   if (!meterKey) return Promise.resolve([]);
   return kept(`tunes:${meterKey}`, async () => {
-    const list = await api.get<ListResponse<Tune>>(`node/discover/hymns/metric/${encodeURIComponent(meterKey)}/tunes`);
+    const list = await api.calls.meterTunes({ params: { metric: meterKey } });
     return list.results;
   });
 }
@@ -102,7 +100,7 @@ export async function loadPsalm(api: ApiClient, psalm: number): Promise<PsalmSum
 
 /** One page of a search in a book, best matches first. */
 export function searchBook(api: ApiClient, book: BookKey, keyword: string, page: number) {
-  return api.get<ListResponse<SongSummary>>('node/discover/hymns', {
+  return api.calls.hymnList({
     query: { psalter: BOOKS[book].psalter, searchKeyword: keyword, page, pageSize: SEARCH_PAGE_SIZE },
   });
 }

@@ -34,7 +34,7 @@ export async function broadcasterNames(api: ApiClient, ids: Iterable<string>): P
 
 /** One page (20, spec §9) of node/discover/series with the broadcasters' names. */
 export async function loadSeriesList(api: ApiClient, page: number, query: Query) {
-  const list = await api.get<ListResponse<Series>>('node/discover/series', {
+  const list = await api.calls.discoverSeries({
     query: { page, pageSize: SERIES_PAGE_SIZE, ...query },
   });
   const names = await broadcasterNames(

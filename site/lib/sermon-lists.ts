@@ -105,7 +105,7 @@ export type FilterOptions = {
 
 /** Everything the sermon filter bar offers (site-wide), from node/filter_options. */
 export function loadFilterOptions(api: ApiClient): Promise<FilterOptions> {
-  return api.get<FilterOptions>('node/filter_options');
+  return api.calls.filterOptions();
 }
 
 /** The `media` values the API accepts (domain catalogue-queries `sermonListQuery`). */

@@ -1,3 +1,4 @@
+import { contracts } from '@kerygma/domain/contracts/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectFetch } from '../../server/src/site/inject-fetch.ts';
 import { buildTestApp, type TestApp } from '../../server/src/test/test-app.ts';
@@ -102,6 +103,26 @@ describe.each(BACKENDS)('API client against the app on %s', (backend) => {
     expect(broadcaster.broadcasterID).toBe('gracechurch');
     expect(broadcaster).toHaveProperty('denomination', 'Reformed Baptist');
     expect(last().url.searchParams.get('lite')).toBe('false');
+  });
+
+  it('calls a route by its contract: path parameters filled in, the query and body sent, the answer typed', async () => {
+    const api = client();
+    const topics = await api.calls.topics();
+    expect(last().url.pathname).toBe('/api/v2/node/discover/topics');
+    expect(topics.results.map((topic) => topic.name)).toContain('Prayer');
+    const counts = await api.calls.broadcasterSpeakerCounts({ params: { broadcasterID: 'gracechurch' } });
+    expect(last().url.pathname).toBe('/api/v2/node/broadcasters/gracechurch/speakers/sermon_counts');
+    expect(counts.results[0]?.speakerDetail.displayName).toBe('Charles H. Spurgeon');
+    const hymns = await api.call(contracts.hymnList, { query: { pageSize: 2, psalter: true } });
+    expect(last().url.search).toBe('?pageSize=2&psalter=true');
+    expect(hymns.results).toEqual([]);
+    // A contract at the site root (oEmbed) is asked there, not under the API base.
+    const embed = await api.calls.oembed({ query: { url: 'http://kerygma.test/sermons/1000' } });
+    expect(last().url.pathname).toBe('/oembed');
+    expect(embed.type).toBe('rich');
+    // A POST sends its body as JSON.
+    await api.calls.mapPath({ body: { url: '/nowhere' } }).catch(() => undefined);
+    expect(last().headers['content-type']).toBe('application/json');
   });
 
   it('a 404 throws ApiRequestError with status 404 and the assembled message', async () => {

@@ -1,12 +1,5 @@
-import type {
-  Broadcaster,
-  ListResponse,
-  LiteBroadcaster,
-  LiteSermon,
-  Series,
-  Sermon,
-  Speaker,
-} from '@kerygma/domain/catalogue';
+import type { Contract, ContractRequest, ContractResponse, HttpMethod } from '@kerygma/domain/contracts/contract';
+import { contracts } from '@kerygma/domain/contracts/index';
 import {
   apiBase,
   buildQuery,
@@ -14,6 +7,7 @@ import {
   errorFromResponse,
   errorWithoutResponse,
   type Query,
+  type QueryValue,
 } from './request.ts';
 
 /** What the client reads of a response: a fetch Response has it, and so does an in-process answer. */
@@ -48,25 +42,61 @@ export type ApiClientOptions = {
 
 export type RequestOptions = { query?: Query; noCache?: boolean; joinArrays?: boolean; signal?: AbortSignal };
 
+type Sent<C extends Contract> = ContractRequest<C>;
+
+/**
+ * A call by its contract: its path parameters (when its path has some), the query parameters
+ * it takes (each value written as text), its body, and the request options.
+ */
+export type CallRequest<C extends Contract> = Omit<RequestOptions, 'query'> &
+  (Sent<C>['params'] extends object
+    ? { params: { [K in keyof Sent<C>['params']]: string | number } }
+    : { params?: undefined }) & {
+    query?: Sent<C>['query'] extends object ? { [K in keyof Sent<C>['query']]?: QueryValue } : undefined;
+    body?: Sent<C>['body'];
+  };
+
+type Contracts = typeof contracts;
+
+/** A function per contract; those with path parameters need them, the others may be called bare. */
+export type Calls = {
+  [K in keyof Contracts]: Sent<Contracts[K]>['params'] extends object
+    ? (request: CallRequest<Contracts[K]>) => Promise<ContractResponse<Contracts[K]>>
+    : (request?: CallRequest<Contracts[K]>) => Promise<ContractResponse<Contracts[K]>>;
+};
+
+/** `/node/sermons/:sermonID` with its parameters, each percent-encoded as one segment. */
+function fillPath(path: string, params: Record<string, string | number> | undefined): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => encodeURIComponent(String(params?.[name] ?? '')));
+}
+
 /** The typed client over the catalogue API; the site, the dashboard, e2e tests and scripts use it. */
 export function createApiClient(options: ApiClientOptions) {
   const base = apiBase(options.origin, options.apibranch);
   const doFetch: ApiFetch = options.fetch ?? fetch;
   const withStatus = options.withStatus ?? ((status: number) => `The request failed with status ${status}`);
 
+  /** A GET of a path below the API base, answering what the caller says it does (untyped). */
   async function get<T>(path: string, request: RequestOptions = {}): Promise<T> {
-    return send<T>('GET', path, request);
+    return send<T>('GET', `${base}${path}`, request);
   }
 
-  async function post<T>(path: string, body: unknown, request: RequestOptions = {}): Promise<T> {
-    return send<T>('POST', path, request, body);
+  /** A call by its contract, answering the contract's type. */
+  async function call<C extends Contract>(
+    contract: C,
+    request: CallRequest<C> = {} as CallRequest<C>,
+  ): Promise<ContractResponse<C>> {
+    const method = typeof contract.method === 'string' ? contract.method : (contract.method[0] as HttpMethod);
+    const path = fillPath(contract.path, request.params as Record<string, string | number> | undefined);
+    const url = contract.atRoot ? `${options.origin.replace(/\/$/, '')}${path}` : `${base}${path.slice(1)}`;
+    return send(method, url, { ...request, query: request.query as Query | undefined }, request.body);
   }
 
-  async function send<T>(method: 'GET' | 'POST', path: string, request: RequestOptions, json?: unknown): Promise<T> {
+  async function send<T>(method: HttpMethod, path: string, request: RequestOptions, json?: unknown): Promise<T> {
     const query: Query = { ...request.query };
     if (!request.noCache && options.cache) Object.assign(query, options.cache);
     const qs = buildQuery(query, request.joinArrays).toString();
-    const url = `${base}${path}${qs ? `?${qs}` : ''}`;
+    const url = `${path}${qs ? `?${qs}` : ''}`;
     const headers: Record<string, string> = { 'accept-language': options.language, accept: 'application/json' };
     if (options.apiKey) headers['x-api-key'] = options.apiKey;
     if (options.serverOrigin) headers.origin = options.serverOrigin;
@@ -89,43 +119,43 @@ export function createApiClient(options: ApiClientOptions) {
     return body as T;
   }
 
-  const seg = encodeURIComponent;
+  /** Every contract as a function: `api.calls.topics()`, `api.calls.sermonDetail({ params: { sermonID } })`. */
+  const calls = Object.fromEntries(
+    Object.entries(contracts).map(([name, contract]) => [
+      name,
+      (request?: CallRequest<Contract>) => call(contract as Contract, request),
+    ]),
+  ) as unknown as Calls;
 
   return {
     get,
-    post,
+    call,
+    calls,
     /** sermonIDs go comma-joined (spec §7); other list parameters repeat. */
     sermons: (query: Query = {}, lite = true) =>
-      get<ListResponse<LiteSermon | Sermon>>('node/sermons', {
+      calls.sermonList({
         query: {
           lite,
           ...query,
           sermonIDs: Array.isArray(query.sermonIDs) ? query.sermonIDs.join(',') : query.sermonIDs,
         },
       }),
-    sermon: (id: string, lite = true) => get<Sermon | LiteSermon>(`node/sermons/${seg(id)}`, { query: { lite } }),
-    waveform: (id: string) => get<{ data: number[] }>(`node/sermons/${seg(id)}/waveform`),
-    broadcasters: (query: Query = {}) =>
-      get<ListResponse<Broadcaster | LiteBroadcaster>>('node/broadcasters', { query }),
+    sermon: (id: string, lite = true) => calls.sermonDetail({ params: { sermonID: id }, query: { lite } }),
+    waveform: (id: string) => calls.sermonWaveform({ params: { sermonID: id } }),
+    broadcasters: (query: Query = {}) => calls.broadcasterList({ query }),
     broadcaster: (id: string, lite = true) =>
-      get<Broadcaster | LiteBroadcaster>(`node/broadcasters/${seg(id)}`, { query: { lite } }),
+      calls.broadcasterDetail({ params: { broadcasterID: id }, query: { lite } }),
     broadcasterSeries: (id: string, query: Query = {}) =>
-      get<ListResponse<Series>>(`node/broadcasters/${seg(id)}/series`, { query }),
-    speakers: (query: Query = {}) => get<ListResponse<Speaker>>('node/speakers', { query }),
-    speaker: (idOrName: string | number) => get<Speaker>(`node/speakers/${seg(String(idOrName))}`),
-    series: (id: string | number) => get<Series>(`node/series/${seg(String(id))}`),
+      calls.broadcasterSeriesList({ params: { broadcasterID: id }, query }),
+    speakers: (query: Query = {}) => calls.speakerList({ query }),
+    speaker: (idOrName: string | number) => calls.speakerDetail({ params: { speaker: idOrName } }),
+    series: (id: string | number) => calls.seriesDetail({ params: { seriesID: id } }),
     /** Search: list parameters are comma-joined, lite by default (spec §7). */
     search: (query: string, params: Query = {}) =>
-      get<Record<string, unknown>>('node/search', {
-        query: { query, lite: true, liteBroadcaster: true, ...params },
-        joinArrays: true,
-      }),
-    health: () => get<{ status: string }>('healthz', { noCache: true }),
+      calls.search({ query: { query, lite: true, liteBroadcaster: true, ...params }, joinArrays: true }),
+    health: () => calls.health({ noCache: true }),
     /** Where an unmatched path goes (spec §7 POST map-path); any failure yields nothing (§8). */
-    mapPath: (url: string) =>
-      post<{ status: number; url: string; internal: boolean }>('map-path', { url }, { noCache: true }).catch(
-        () => undefined,
-      ),
+    mapPath: (url: string) => calls.mapPath({ body: { url }, noCache: true }).catch(() => undefined),
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Expect, SameType } from './contracts/same-type.ts';
 
 /**
  * Response shapes of the catalogue API (spec §3, §7), compatible with SermonAudio's API v2 and
@@ -244,3 +245,8 @@ export type ListResponse<T> = {
   next: string | null;
   results: T[];
 };
+
+// The envelope as typed above is the one listSchema describes.
+type _ListEnvelope = Expect<
+  SameType<ListResponse<Language>, z.infer<ReturnType<typeof listSchema<typeof languageSchema>>>>
+>;

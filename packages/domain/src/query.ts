@@ -8,6 +8,7 @@ import { z } from 'zod';
 /** 'true' and '1' are true, case-insensitively (existing clients send 'True'/'False'). */
 export const queryBoolean = z
   .union([z.string(), z.boolean()])
+  .meta({ description: "'true' or '1' (any case) is true, anything else false" })
   .transform((v) => v === true || (typeof v === 'string' && ['true', '1'].includes(v.toLowerCase())));
 
 export const SERMON_SORTS = [
@@ -74,6 +75,7 @@ export const SERIES_SORTS = [
 export function knownOr<T extends string>(allowed: readonly T[], fallback: T) {
   return z
     .string()
+    .meta({ description: `One of ${allowed.join(', ')}; anything else is ${fallback}` })
     .optional()
     .transform((v): T => (v !== undefined && (allowed as readonly string[]).includes(v) ? (v as T) : fallback));
 }

@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { apiContracts } from '@kerygma/domain/contracts/health';
 import { LOCALES } from '@kerygma/i18n/locales';
 import { loadMessages, translator } from '@kerygma/i18n/t';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { apiDocsRoutes } from './api-docs/api-docs.routes.ts';
 import type { ApiDeps } from './app-deps.ts';
 import { broadcasterRoutes } from './broadcasters/broadcasters.routes.ts';
 import { devotionalRoutes } from './devotional/devotional.routes.ts';
@@ -18,6 +20,7 @@ import { stringifyJson } from './http/json.ts';
 import { refuseDeepJson } from './http/json-body.ts';
 import { messageTranslator } from './http/messages.ts';
 import { limitApiRate } from './http/rate-limit.ts';
+import { route } from './http/route.ts';
 import { refuseUnsupportedMethods } from './http/unsupported-methods.ts';
 import { hymnalRoutes } from './hymnal/hymnal.routes.ts';
 import { sermonMediaRoutes } from './media/pipeline/sermon-media.routes.ts';
@@ -134,7 +137,8 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
 
   await app.register(
     async (api) => {
-      api.get('/healthz', health);
+      route(api, apiContracts.health, (_input, req, reply) => health(req, reply));
+      apiDocsRoutes(api);
       for (const routes of [
         sermonRoutes,
         broadcasterRoutes,

@@ -1,5 +1,5 @@
 import type { Sermon } from '@kerygma/domain/catalogue';
-import type { HighlightedSermons } from '@kerygma/domain/contracts-pending/client-gaps';
+import type { HighlightedSermons } from '@kerygma/domain/contracts/broadcasters';
 import type { Urls } from '../catalogue/dto.ts';
 import type { EntityCache } from '../catalogue/entity-cache.ts';
 import type { Db } from '../db/db.ts';

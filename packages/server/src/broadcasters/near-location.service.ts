@@ -1,5 +1,5 @@
 import type { ListResponse } from '@kerygma/domain/catalogue';
-import type { NearbyBroadcaster } from '@kerygma/domain/contracts-pending/client-gaps';
+import type { NearbyBroadcaster } from '@kerygma/domain/contracts/broadcasters';
 import { broadcasterDto, type Urls } from '../catalogue/dto.ts';
 import { pagedResponse } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';

@@ -1,8 +1,8 @@
-import { devotionalQuery } from '@kerygma/domain/devotional';
+import { devotionalContracts as c } from '@kerygma/domain/contracts/devotional';
 import type { FastifyInstance } from 'fastify';
 import type { ApiDeps } from '../app-deps.ts';
-import { parseInput } from '../http/parse.ts';
 import { urlsFor } from '../http/request-context.ts';
+import { route } from '../http/route.ts';
 import { devotionalPreface, devotionalReading } from './devotional.service.ts';
 
 /** The texts never change between releases, nor does a reading's sermon often: caches may keep them a day. */
@@ -10,14 +10,13 @@ const CACHE_CONTROL = 'public, max-age=86400';
 
 /** Daily devotional (spec §7 "Daily content"): Spurgeon's Morning and Evening and Faith's Checkbook. */
 export function devotionalRoutes(app: FastifyInstance, { db, config, entities }: ApiDeps) {
-  app.get('/node/spurgeon_devotional', async (req, reply) => {
-    const q = parseInput(devotionalQuery, req.query);
-    const reading = await devotionalReading(db, entities, q, urlsFor(config, req));
+  route(app, c.spurgeonDevotional, async ({ query }, req, reply) => {
+    const reading = await devotionalReading(db, entities, query, urlsFor(config, req));
     reply.header('cache-control', CACHE_CONTROL);
     return reading;
   });
 
-  app.get('/node/spurgeon_devotional/preface', async (_req, reply) => {
+  route(app, c.spurgeonDevotionalPreface, (_input, _req, reply) => {
     reply.header('cache-control', CACHE_CONTROL);
     return devotionalPreface();
   });

@@ -1,6 +1,6 @@
 import { parseBibleText } from '@kerygma/domain/bible';
 import type { Sermon } from '@kerygma/domain/catalogue';
-import type { SpurgeonDevotional, SpurgeonDevotionalResponse } from '@kerygma/domain/contracts-pending/client-gaps';
+import type { SpurgeonDevotional, SpurgeonDevotionalResponse } from '@kerygma/domain/contracts/devotional';
 import type { DevotionalEntry, DevotionalQuery, DevotionalText } from '@kerygma/domain/devotional';
 import { checkbookPreface, devotionalEntry } from '@kerygma/domain/devotional-text';
 import type { Urls } from '../catalogue/dto.ts';

@@ -1,44 +1,27 @@
 import { bookByOsis, parseBibleText } from '@kerygma/domain/bible';
 import { passage } from '@kerygma/domain/bible-text';
-import { broadcasterListQuery, seriesListQuery, speakerListQuery } from '@kerygma/domain/catalogue-queries';
+import { discoverContracts as c } from '@kerygma/domain/contracts/discover';
 import { resolveBook } from '@kerygma/domain/paratext';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { ApiDeps } from '../app-deps.ts';
 import { broadcasterList } from '../broadcasters/broadcasters.service.ts';
 import { listResponse } from '../catalogue/paging.ts';
 import { invalid, notFound } from '../errors.ts';
-import { parseInput } from '../http/parse.ts';
 import { requestUrl, urlsFor } from '../http/request-context.ts';
+import { route } from '../http/route.ts';
 import { bibleBooks } from '../reference/reference.service.ts';
 import { seriesList } from '../series/series.service.ts';
 import { speakerList, speakerListText } from '../speakers/speakers.service.ts';
 import { broadcasterLocations, groups, hashtagCount, hashtags, topics } from './discover.queries.ts';
 
-const hashtagQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(1000).default(14),
-  size: z.coerce.number().int().min(1).max(1000).optional(),
-});
-
-const bibleTextQuery = z.object({
-  reference: z.string().min(2).max(100).optional(),
-  book: z.string().min(1).max(40).optional(),
-  chapter: z.coerce.number().int().min(1).max(200).optional(),
-  verse: z.coerce.number().int().min(1).max(200).optional(),
-  chapterEnd: z.coerce.number().int().min(1).max(200).optional(),
-  verseEnd: z.coerce.number().int().min(1).max(200).optional(),
-});
-
 /** Discovery endpoints (spec §7 "Discovery"). */
 export function discoverRoutes(app: FastifyInstance, { db, config, stats }: ApiDeps) {
-  app.get('/node/discover/broadcasters', async (req) => {
+  route(app, c.discoverBroadcasters, ({ query }, req) => {
     const urls = urlsFor(config, req);
-    const q = parseInput(broadcasterListQuery, req.query);
-    return broadcasterList(db, q, urls, requestUrl(urls, req), 'discover_broadcasters');
+    return broadcasterList(db, query, urls, requestUrl(urls, req), 'discover_broadcasters');
   });
 
-  app.get('/node/discover/broadcaster_locations', async (_req, reply) => {
+  route(app, c.broadcasterLocations, async (_input, _req, reply) => {
     const rows = await broadcasterLocations(db);
     const results = rows.map((r) => ({
       broadcasterID: String(r.broadcaster_id),
@@ -55,31 +38,28 @@ export function discoverRoutes(app: FastifyInstance, { db, config, stats }: ApiD
     return listResponse('broadcaster_locations', 'Broadcaster Locations', results, results.length, null);
   });
 
-  app.get('/node/discover/series', async (req) => {
+  route(app, c.discoverSeries, ({ query }, req) => {
     const urls = urlsFor(config, req);
-    const q = parseInput(seriesListQuery, req.query);
-    return seriesList(db, q, undefined, urls, requestUrl(urls, req), 'discover_series');
+    return seriesList(db, query, undefined, urls, requestUrl(urls, req), 'discover_series');
   });
 
-  app.get('/node/discover/speakers', async (req) => {
+  route(app, c.discoverSpeakers, ({ query }, req) => {
     const urls = urlsFor(config, req);
-    const q = parseInput(speakerListQuery, req.query);
-    return speakerList(db, q, urls, requestUrl(urls, req), 'discover_speakers');
+    return speakerList(db, query, urls, requestUrl(urls, req), 'discover_speakers');
   });
 
-  app.get('/node/discover/speakers/list', async (_req, reply) => {
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=300');
+  route(app, c.speakerNames, (_input, _req, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
     return speakerListText(db);
   });
 
-  app.get('/node/discover/bible_structure', async (_req, reply) => {
+  route(app, c.bibleStructure, (_input, _req, reply) => {
     reply.header('cache-control', 'public, max-age=86400');
     const results = bibleBooks();
     return listResponse('bible_structure', 'Bible', results, results.length, null);
   });
 
-  app.get('/node/discover/bible_text', async (req) => {
-    const q = parseInput(bibleTextQuery, req.query);
+  route(app, c.bibleText, ({ query: q }) => {
     let found = null;
     if (q.reference) {
       const [ref] = parseBibleText(q.reference);
@@ -119,8 +99,7 @@ export function discoverRoutes(app: FastifyInstance, { db, config, stats }: ApiD
     };
   });
 
-  app.get('/node/discover/hashtags', async (req) => {
-    const q = parseInput(hashtagQuery, req.query);
+  route(app, c.hashtags, async ({ query: q }, req) => {
     const size = q.size ?? q.pageSize;
     const [rows, total] = await Promise.all([hashtags(db, size, (q.page - 1) * size), hashtagCount(db)]);
     const results = rows.map((r) => ({
@@ -135,7 +114,7 @@ export function discoverRoutes(app: FastifyInstance, { db, config, stats }: ApiD
     return listResponse('hashtags', 'Hashtags', results, total, next ? next.toString() : null);
   });
 
-  app.get('/node/discover/topics', async () => {
+  route(app, c.topics, async () => {
     const results = (await topics(db)).map((r) => ({
       topicID: Number(r.topic_id),
       name: String(r.name),
@@ -145,7 +124,7 @@ export function discoverRoutes(app: FastifyInstance, { db, config, stats }: ApiD
     return listResponse('topics', 'Topics', results, results.length, null);
   });
 
-  app.get('/node/discover/sastats', async () => {
+  route(app, c.catalogueStats, async () => {
     const s = await stats.get();
     return { english: s.englishCount, seconds: s.totalSeconds, sermonCount: s.sermonCount };
   });
@@ -154,6 +133,6 @@ export function discoverRoutes(app: FastifyInstance, { db, config, stats }: ApiD
     const results = (await groups(db)).map((g) => ({ group: g.group_name, broadcasterCount: g.n }));
     return listResponse('broadcaster_groups', 'Groups', results, results.length, null);
   };
-  app.get('/node/discover/groups', groupList);
-  app.get('/node/discover/legacy_groups', groupList);
+  route(app, c.groups, groupList);
+  route(app, c.legacyGroups, groupList);
 }

@@ -1,19 +1,11 @@
+import { oembedContracts as c } from '@kerygma/domain/contracts/oembed';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { ApiDeps } from '../app-deps.ts';
 import { ApiError, notFound } from '../errors.ts';
-import { parseInput } from '../http/parse.ts';
 import { requestHost, urlsFor } from '../http/request-context.ts';
+import { route } from '../http/route.ts';
 import { OEMBED_CACHE_AGE, oembedFor } from './oembed.service.ts';
 import { oembedTarget } from './oembed-url.ts';
-
-const size = z.coerce.number().int().min(1).max(10_000).optional();
-const oembedQuery = z.object({
-  url: z.string().min(1).max(2000),
-  format: z.string().max(20).default('json'),
-  maxwidth: size,
-  maxheight: size,
-});
 
 /**
  * GET /oembed?url=…&format=json&maxwidth=&maxheight= (oEmbed 1.0): pasted sermon and
@@ -21,8 +13,7 @@ const oembedQuery = z.object({
  * asks for unsupported formats); a URL that is not an embeddable page here is a 404.
  */
 export function oembedRoutes(app: FastifyInstance, { db, entities, config }: ApiDeps) {
-  app.get('/oembed', async (req, reply) => {
-    const query = parseInput(oembedQuery, req.query);
+  route(app, c.oembed, async ({ query }, req, reply) => {
     if (query.format !== 'json') {
       throw new ApiError(501, 'not_implemented', { format: { key: 'embed.oembedFormat', params: { format: 'json' } } });
     }

@@ -1,4 +1,4 @@
-import type { HighlightedSortOrder } from '@kerygma/domain/contracts-pending/client-gaps';
+import type { HighlightedSortOrder } from '@kerygma/domain/contracts/broadcasters';
 import { DEMO_ANCHOR, type DemoCatalogue } from './demo-catalogue.ts';
 
 /** A broadcaster's highlighted sermons in the demo (GET node/broadcasters/{id}/highlighted_sermons). */

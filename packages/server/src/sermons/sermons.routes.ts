@@ -1,19 +1,13 @@
-import { sermonListQuery } from '@kerygma/domain/catalogue-queries';
-import { queryBoolean } from '@kerygma/domain/query';
+import { sermonContracts as c } from '@kerygma/domain/contracts/sermons';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { ApiDeps } from '../app-deps.ts';
-import { parseInput } from '../http/parse.ts';
 import { requestLanguage, requestUrl, urlsFor } from '../http/request-context.ts';
+import { route } from '../http/route.ts';
 import { sermonDetail, sermonList, waveformKey } from './sermons.service.ts';
 
-const sermonParams = z.object({ sermonID: z.string().min(1).max(40) });
-const detailQuery = z.object({ lite: queryBoolean.optional() });
-
 export function sermonRoutes(app: FastifyInstance, { db, config, media, stats, entities }: ApiDeps) {
-  app.get('/node/sermons', async (req) => {
+  route(app, c.sermonList, ({ query }, req) => {
     const urls = urlsFor(config, req);
-    const query = parseInput(sermonListQuery, req.query);
     return sermonList(db, query, {
       urls,
       requestUrl: requestUrl(urls, req),
@@ -23,17 +17,15 @@ export function sermonRoutes(app: FastifyInstance, { db, config, media, stats, e
     });
   });
 
-  app.get('/node/sermons/:sermonID', async (req) => {
-    const { sermonID } = parseInput(sermonParams, req.params);
-    const { lite } = parseInput(detailQuery, req.query);
-    return sermonDetail(db, entities, sermonID, lite ?? false, urlsFor(config, req));
-  });
+  route(app, c.sermonDetail, ({ params, query }, req) =>
+    sermonDetail(db, entities, params.sermonID, query.lite ?? false, urlsFor(config, req)),
+  );
 
-  app.get('/node/sermons/:sermonID/waveform', async (req, reply) => {
-    const { sermonID } = parseInput(sermonParams, req.params);
-    const key = await waveformKey(db, sermonID);
+  // The peaks file is sent as stored.
+  route(app, c.sermonWaveform, async ({ params }, _req, reply) => {
+    const key = await waveformKey(db, params.sermonID);
     reply.header('cache-control', 'public, max-age=3600');
     reply.type('application/json');
-    return media.read(key);
+    return reply.send(await media.read(key));
   });
 }

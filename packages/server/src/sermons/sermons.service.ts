@@ -1,6 +1,6 @@
 import type { ListResponse, LiteSermon, Sermon } from '@kerygma/domain/catalogue';
 import type { SermonListQuery } from '@kerygma/domain/catalogue-queries';
-import type { SermonWithLiteBroadcaster } from '@kerygma/domain/contracts-pending/client-gaps';
+import type { SermonWithLiteBroadcaster } from '@kerygma/domain/contracts/sermons';
 import { resolveBook } from '@kerygma/domain/paratext';
 import { RELEVANCE_RESULTS } from '@kerygma/domain/query';
 import type { StatsCache } from '../catalogue/catalogue-stats.ts';

@@ -1,39 +1,10 @@
-import { mediaLanguage } from '@kerygma/domain/media';
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { mediaContracts as c } from '@kerygma/domain/contracts/media';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ApiDeps } from '../../app-deps.ts';
-import { parseInput } from '../../http/parse.ts';
+import { route } from '../../http/route.ts';
 import { requireBroadcasterKey } from '../api-keys.ts';
 import { mediaTracker } from './media-tracker.ts';
 import { deleteMedia, reencode, setEncodingOptions } from './sermon-media.service.ts';
-
-const sermonID = z.string().min(1).max(40);
-
-const encodeInput = z.object({ sermonID, target: z.enum(['audio', 'video', 'all']).default('all') });
-const deleteInput = z.object({
-  sermonID,
-  target: z.enum(['audio', 'video', 'caption', 'pdf', 'text', 'all']),
-  language: mediaLanguage.optional(),
-});
-
-/** Seconds into the video: a JSON number or a numeric string, null to go back to the default. */
-const seconds = z
-  .union([
-    z.number(),
-    z
-      .string()
-      .regex(/^\d+(\.\d+)?$/)
-      .transform(Number),
-  ])
-  .pipe(z.number().min(0).max(86_400))
-  .nullable()
-  .optional();
-const encodingOptionsInput = z
-  .object({ videoTrimStart: seconds, videoThumbPosition: seconds })
-  .strict()
-  .refine((o) => o.videoTrimStart !== undefined || o.videoThumbPosition !== undefined, {
-    message: 'give videoTrimStart or videoThumbPosition',
-  });
 
 /**
  * Media calls on an uploaded sermon (spec §7 Sermons): POST jobs/encode, POST jobs/delete,
@@ -42,32 +13,23 @@ const encodingOptionsInput = z
  * Parameters come as a JSON body or, for existing clients, as query parameters.
  */
 export function sermonMediaRoutes(app: FastifyInstance, { db }: ApiDeps) {
-  const input = (req: { query: unknown; body: unknown }) => ({
-    ...(req.query as object),
-    ...((req.body as object | null) ?? {}),
-  });
+  const withKey = { authorize: (req: FastifyRequest) => requireBroadcasterKey(db, req) };
 
-  app.post('/jobs/encode', async (req, reply) => {
-    const broadcasterId = await requireBroadcasterKey(db, req);
-    const { sermonID: id, target } = parseInput(encodeInput, input(req));
-    return reply.status(202).send(await reencode(db, broadcasterId, id, target));
-  });
+  route(app, c.encodeAgain, ({ body, auth }) => reencode(db, auth, body.sermonID, body.target), withKey);
 
-  app.post('/jobs/delete', async (req) => {
-    const broadcasterId = await requireBroadcasterKey(db, req);
-    const { sermonID: id, target, language } = parseInput(deleteInput, input(req));
-    return deleteMedia(db, broadcasterId, { sermonId: id, target, language });
-  });
+  route(
+    app,
+    c.deleteMedia,
+    ({ body: { sermonID, target, language }, auth }) => deleteMedia(db, auth, { sermonId: sermonID, target, language }),
+    withKey,
+  );
 
-  app.get('/node/sermons/:sermonID/media_tracker', async (req) => {
-    const { sermonID } = parseInput(z.object({ sermonID: z.string().min(1).max(40) }), req.params);
-    return mediaTracker(db, sermonID);
-  });
+  route(app, c.mediaTracker, ({ params }) => mediaTracker(db, params.sermonID));
 
-  app.patch('/node/sermons/:sermonID/encoding_options', async (req) => {
-    const broadcasterId = await requireBroadcasterKey(db, req);
-    const { sermonID: id } = parseInput(z.object({ sermonID }), req.params);
-    const options = parseInput(encodingOptionsInput, req.body);
-    return setEncodingOptions(db, broadcasterId, id, options);
-  });
+  route(
+    app,
+    c.encodingOptions,
+    ({ params, body, auth }) => setEncodingOptions(db, auth, params.sermonID, body),
+    withKey,
+  );
 }

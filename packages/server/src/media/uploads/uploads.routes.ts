@@ -2,17 +2,15 @@ import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { mediaLanguage } from '@kerygma/domain/media';
-import { queryBoolean } from '@kerygma/domain/query';
+import { mediaContracts as c } from '@kerygma/domain/contracts/media';
 import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { ApiDeps } from '../../app-deps.ts';
 import { notFound } from '../../errors.ts';
 import { API_BASE } from '../../http/api-base.ts';
-import { parseInput } from '../../http/parse.ts';
 import { urlsFor } from '../../http/request-context.ts';
+import { route } from '../../http/route.ts';
 import { requireBroadcasterKey } from '../api-keys.ts';
 import { answerTus, keepHookError } from './tus-answer.ts';
 import { uploadByGuid } from './uploads.queries.ts';
@@ -20,16 +18,6 @@ import { continueUpload, discard, finishUpload, openUpload, startUpload, UPLOADS
 
 /** Largest original accepted (a long HD video). */
 const MAX_UPLOAD_BYTES = 20 * 1024 ** 3;
-
-const startInput = z.object({
-  sermonID: z.string().min(1).max(40),
-  uploadType: z.enum(['original-audio', 'original-video', 'caption', 'pdf', 'text']),
-  twoStep: queryBoolean.optional(),
-  language: mediaLanguage.optional(),
-  filenames: z.union([z.string().max(300), z.array(z.string().max(300)).max(20)]).optional(),
-});
-const guidParams = z.object({ guid: z.string().uuid() });
-const continueInput = z.object({ guid: z.string().uuid().optional(), sermonID: z.string().min(1).max(40).optional() });
 
 /**
  * Media uploads (spec §7 Sermons: POST media, PUT media/{guid}/continue). The
@@ -42,35 +30,37 @@ export async function uploadRoutes(app: FastifyInstance, deps: ApiDeps) {
   const incoming = path.join(config.dataDir, 'uploads');
   await mkdir(incoming, { recursive: true });
 
-  const requireBroadcaster = (req: FastifyRequest) => requireBroadcasterKey(db, req);
+  const withKey = { authorize: (req: FastifyRequest) => requireBroadcasterKey(db, req) };
 
-  app.post('/media', async (req, reply) => {
-    const broadcasterId = await requireBroadcaster(req);
-    // Existing clients send these as query parameters, others as a JSON body.
-    const input = parseInput(startInput, { ...(req.query as object), ...((req.body as object | null) ?? {}) });
-    const filename = Array.isArray(input.filenames) ? input.filenames[0] : input.filenames;
-    const started = await startUpload(
-      db,
-      broadcasterId,
-      {
-        sermonId: input.sermonID,
-        uploadType: input.uploadType,
-        languageCode: input.language ?? null,
-        filename: filename ?? null,
-        twoStep: input.twoStep ?? false,
-      },
-      urlsFor(config, req).origin,
-    );
-    return reply.status(201).send(started);
-  });
+  // Existing clients send these as query parameters, others as a JSON body.
+  route(
+    app,
+    c.startUpload,
+    async ({ body: input, auth: broadcasterId }, req) => {
+      const filename = Array.isArray(input.filenames) ? input.filenames[0] : input.filenames;
+      return startUpload(
+        db,
+        broadcasterId,
+        {
+          sermonId: input.sermonID,
+          uploadType: input.uploadType,
+          languageCode: input.language ?? null,
+          filename: filename ?? null,
+          twoStep: input.twoStep ?? false,
+        },
+        urlsFor(config, req).origin,
+      );
+    },
+    withKey,
+  );
 
-  const continueHandler = async (req: FastifyRequest) => {
-    const broadcasterId = await requireBroadcaster(req);
-    const input = parseInput(continueInput, { ...(req.params as object), ...((req.body as object | null) ?? {}) });
-    return continueUpload(db, broadcasterId, input.guid, input.sermonID);
-  };
-  app.put('/media/:guid/continue', continueHandler);
-  app.put('/media/continue', continueHandler);
+  route(
+    app,
+    c.continueUpload,
+    ({ params, body, auth }) => continueUpload(db, auth, params.guid, body?.sermonID),
+    withKey,
+  );
+  route(app, c.continueLatestUpload, ({ body, auth }) => continueUpload(db, auth, body?.guid, body?.sermonID), withKey);
 
   // Made on first use: FileStore's constructor starts an unawaited mkdir that must not outlive
   // a short-lived app (tests build and remove many).
@@ -99,8 +89,7 @@ export async function uploadRoutes(app: FastifyInstance, deps: ApiDeps) {
     // Leave request bodies unread: tus and the plain handler stream them to disk themselves.
     uploads.removeAllContentTypeParsers();
     uploads.addContentTypeParser('*', (_req, _payload, done) => done(null));
-    const handle = async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
-      const { guid } = parseInput(guidParams, req.params);
+    route(uploads, c.uploadFile, async ({ params: { guid } }, req, reply) => {
       if (req.headers['tus-resumable'] || req.method === 'HEAD' || req.method === 'PATCH' || req.method === 'OPTIONS') {
         // An unknown slot is refused here, before the tus server would look for its file.
         if (!(await uploadByGuid(db, guid))) throw notFound('error.uploadNotFound');
@@ -116,16 +105,8 @@ export async function uploadRoutes(app: FastifyInstance, deps: ApiDeps) {
         throw error;
       }
       const upload = await finishUpload(db, media, guid, file);
-      return reply.status(upload.state === 'failed' ? 422 : 201).send({
-        guid,
-        state: upload.state,
-        ...(upload.error ? { errors: { file: upload.error } } : {}),
-      });
-    };
-    uploads.route({
-      method: ['POST', 'PUT', 'PATCH', 'HEAD', 'OPTIONS', 'DELETE'],
-      url: `${UPLOADS_PATH}/:guid`,
-      handler: handle,
+      reply.status(upload.state === 'failed' ? 422 : 201);
+      return { guid, state: upload.state, ...(upload.error ? { errors: { file: upload.error } } : {}) };
     });
   });
 }

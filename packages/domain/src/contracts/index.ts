@@ -1,0 +1,31 @@
+import { broadcasterContracts } from './broadcasters.ts';
+import type { Contract } from './contract.ts';
+import { devotionalContracts } from './devotional.ts';
+import { discoverContracts } from './discover.ts';
+import { apiContracts } from './health.ts';
+import { hymnalContracts } from './hymnal.ts';
+import { mediaContracts } from './media.ts';
+import { oembedContracts } from './oembed.ts';
+import { referenceContracts } from './reference.ts';
+import { searchContracts } from './search.ts';
+import { seriesContracts } from './series.ts';
+import { sermonContracts } from './sermons.ts';
+import { speakerContracts } from './speakers.ts';
+
+/** Every route's contract by name (the name is the OpenAPI operationId). */
+export const contracts = {
+  ...sermonContracts,
+  ...broadcasterContracts,
+  ...speakerContracts,
+  ...seriesContracts,
+  ...discoverContracts,
+  ...hymnalContracts,
+  ...devotionalContracts,
+  ...referenceContracts,
+  ...searchContracts,
+  ...mediaContracts,
+  ...oembedContracts,
+  ...apiContracts,
+} satisfies Record<string, Contract>;
+
+export type ContractName = keyof typeof contracts;
