@@ -42,6 +42,16 @@ function start(env: Record<string, string>) {
   return { child, exited, output: () => output };
 }
 
+/** The first answer of /healthz, asked every 250 ms for up to 60 s (a first start migrates a new database). */
+async function health(origin: string): Promise<Response | undefined> {
+  for (let i = 0; i < 240; i++) {
+    const answer = await fetch(`${origin}/healthz`).catch(() => undefined);
+    if (answer) return answer;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return undefined;
+}
+
 describe('the server process', () => {
   it('stops at start with a one-line message naming a wrong variable', async () => {
     const p = start({ PORT: 'eighty' });
@@ -53,27 +63,18 @@ describe('the server process', () => {
   it('migrates, answers /healthz, and exits cleanly on SIGTERM', async () => {
     const port = await freePort();
     const p = start({ PORT: String(port), HOST: '127.0.0.1' });
-    let health: Response | undefined;
-    for (let i = 0; i < 120 && !health; i++) {
-      health = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
-      if (!health) await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(health?.status).toBe(200);
-    expect(await health?.json()).toEqual({ status: 'ok', database: 'ok' });
+    const answer = await health(`http://127.0.0.1:${port}`);
+    expect(answer?.status).toBe(200);
+    expect(await answer?.json()).toEqual({ status: 'ok', database: 'ok' });
     p.child.kill('SIGTERM');
     expect(await p.exited).toBe(0);
-  }, 60_000);
+  }, 90_000);
 
   it('with SHUTDOWN_DRAIN_SECONDS, keeps serving after SIGTERM while /healthz says it is draining', async () => {
     const port = await freePort();
     const p = start({ PORT: String(port), HOST: '127.0.0.1', SHUTDOWN_DRAIN_SECONDS: '3' });
     const origin = `http://127.0.0.1:${port}`;
-    let health: Response | undefined;
-    for (let i = 0; i < 120 && !health; i++) {
-      health = await fetch(`${origin}/healthz`).catch(() => undefined);
-      if (!health) await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(health?.status).toBe(200);
+    expect((await health(origin))?.status).toBe(200);
     const stoppedAt = Date.now();
     p.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
@@ -84,5 +85,30 @@ describe('the server process', () => {
     expect(api.status).toBe(200);
     expect(await p.exited).toBe(0);
     expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(3000);
-  }, 60_000);
+  }, 90_000);
+
+  it('without a working ffmpeg, serves and logs one line: what is missing and how to install it', async () => {
+    const port = await freePort();
+    const p = start({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      FFMPEG_PATH: '/nonexistent/ffmpeg',
+      FFPROBE_PATH: '/nonexistent/ffprobe',
+    });
+    expect((await health(`http://127.0.0.1:${port}`))?.status).toBe(200);
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+    const lines = p.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0] ?? '');
+    expect(line).toMatchObject({
+      level: 40,
+      waiting: 0,
+      problems: [
+        'ffmpeg: FFMPEG_PATH /nonexistent/ffmpeg does not run (not found)',
+        'ffprobe: FFPROBE_PATH /nonexistent/ffprobe does not run (not found)',
+      ],
+    });
+    expect(line.msg).toMatch(/^No working ffmpeg: .*apt-get install ffmpeg/);
+  }, 90_000);
 });

@@ -10,6 +10,7 @@ import { ensureHymnalData } from './hymnal/hymnal-data.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import { postgresJobListener } from './jobs/listener.ts';
 import { parseRole, type Role } from './jobs/role.ts';
+import { settleTools } from './jobs/tools.ts';
 import { startWorker, type Worker } from './jobs/worker.ts';
 import { mediaCounters } from './media/media-counters.ts';
 import { statsCache } from './reference/catalogue-stats.ts';
@@ -44,6 +45,8 @@ async function main() {
     const { seedDemo } = await import('./seed/seed.ts');
     await seedDemo(db, { media, mediaDir: config.mediaDir, reset: false, log: (msg) => log.info(msg) });
   }
+  // Uploads probe with ffprobe in web processes; workers encode with ffmpeg.
+  const missingTools = await settleTools(db, log);
   const worker: Worker | undefined =
     role === 'web'
       ? undefined
@@ -51,6 +54,7 @@ async function main() {
           db,
           handlers: jobHandlers({ db, media, searchRefreshPauseMs: config.searchRefreshPauseMs }),
           log: log.child({ component: 'jobs' }),
+          missingTools,
           listener: config.databaseUrl ? postgresJobListener(config.databaseUrl, log) : undefined,
         });
 
