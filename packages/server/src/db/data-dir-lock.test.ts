@@ -32,6 +32,18 @@ function nodeProcess(code: string): Promise<{ child: ChildProcess; output: Promi
   });
 }
 
+/** Locks `dir` in another process and kills that process (SIGKILL): its socket file stays. */
+async function leaveStaleSocket(dir: string): Promise<void> {
+  const holder = await nodeProcess(
+    `const { lockDataDir } = await import(process.env.LOCK);
+     await lockDataDir(${JSON.stringify(dir)}, 'doomed');
+     console.log('ready');
+     setInterval(() => {}, 1000);`,
+  );
+  holder.child.kill('SIGKILL');
+  await holder.output;
+}
+
 describe('the data dir lock', () => {
   it('lets one holder in at a time, telling the next who holds it, until it lets go', async () => {
     const dir = newDataDir();
@@ -54,14 +66,7 @@ describe('the data dir lock', () => {
 
   it('takes over the socket a process killed outright left behind', async () => {
     const dir = newDataDir();
-    const holder = await nodeProcess(
-      `const { lockDataDir } = await import(process.env.LOCK);
-       await lockDataDir(${JSON.stringify(dir)}, 'doomed');
-       console.log('ready');
-       setInterval(() => {}, 1000);`,
-    );
-    holder.child.kill('SIGKILL');
-    await holder.output;
+    await leaveStaleSocket(dir);
     expect(existsSync(lockSocketPath(dir))).toBe(true);
     const lock = await lockDataDir(dir, 'next');
     await lock.release();
@@ -69,14 +74,7 @@ describe('the data dir lock', () => {
 
   it('gives a stale socket to one of two processes taking it over at once', async () => {
     const dir = newDataDir();
-    const stale = await nodeProcess(
-      `const { lockDataDir } = await import(process.env.LOCK);
-       await lockDataDir(${JSON.stringify(dir)}, 'doomed');
-       console.log('ready');
-       setInterval(() => {}, 1000);`,
-    );
-    stale.child.kill('SIGKILL');
-    await stale.output;
+    await leaveStaleSocket(dir);
     const contender = (name: string) =>
       nodeProcess(
         `const { lockDataDir } = await import(process.env.LOCK);
