@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../db/db.ts';
 import { createApiKey } from '../media/api-keys.ts';
-import { seedDemo } from '../seed/seed.ts';
 import type { MediaStore } from '../storage/store.ts';
 
 /**
@@ -43,6 +42,8 @@ export async function runAdminCommand(
     if (!exists) return { ok: false, text: `No broadcaster '${request.broadcasterId}'.` };
     return { ok: true, text: await createApiKey(deps.db, request.broadcasterId, request.label) };
   }
+  // Loaded when asked for: the server never loads the demo generator otherwise.
+  const { seedDemo } = await import('../seed/seed.ts');
   const result = await seedDemo(deps.db, {
     media: deps.media,
     mediaDir: deps.mediaDir,
