@@ -161,7 +161,7 @@ async function main() {
   }
   mkdirSync(DATA_DIR, { recursive: true });
   if (!existsSync(path.join(DATA_DIR, 'media'))) console.log(`Seeding the demo catalogue into ${DATA_DIR}…`);
-  await run(process.execPath, ['packages/server/src/seed/seed.cli.ts'], {
+  await run(process.execPath, ['packages/server/src/cli/seed.cli.ts'], {
     cwd: ROOT,
     env: { ...process.env, KERYGMA_DATA_DIR: DATA_DIR, DATABASE_URL: '' },
     maxBuffer: 1 << 24,

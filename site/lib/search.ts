@@ -1,27 +1,10 @@
-import type { LiteBroadcaster, LiteSermon, Series, Speaker } from '@kerygma/domain/catalogue';
 import { MIN_SEARCH_LENGTH, SEARCH_SORTS, type SearchSort } from '@kerygma/domain/query';
 
-/** The search page's query string and the node/search response (spec §2 "/search", §3 result types, §9 sorts). */
+/** The search page's query string (spec §2 "/search", §3 result types, §9 sorts). */
 
 /** The pills: result types a search can be limited to ('' is all). */
 export const SEARCH_TYPES = ['', 'sermon', 'videosermon', 'speaker', 'series', 'broadcaster', 'hashtag'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
-
-export type Hashtag = { hashtag: string; displayHashtag: string; sermonCount: number };
-
-export type SearchResponse = {
-  query: string;
-  totalCount: number | null;
-  next: string | null;
-  sermonResults: LiteSermon[];
-  broadcasterResults: LiteBroadcaster[];
-  broadcasterCount: number | null;
-  speakerResults: Speaker[];
-  speakerCount: number | null;
-  seriesResults: Series[];
-  seriesCount: number | null;
-  hashtagResults: Hashtag[];
-};
 
 export type SearchParams = { q: string; type: SearchType; sort: SearchSort; tooShort: boolean };
 

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FfmpegError, type PipelineStep, run, runPipeline } from './run.ts';
 
+/** `seconds` of silent 8 kHz mono input (as `-t`: anullsrc's own duration option came with ffmpeg 4.2). */
+const nullAudio = (seconds: number) => ['-f', 'lavfi', '-t', String(seconds), '-i', 'anullsrc=r=8000:cl=mono'];
+
 describe('run', () => {
   it('returns stdout of a successful run', async () => {
     const { stdout } = await run('ffprobe', ['-version']);
@@ -9,11 +12,9 @@ describe('run', () => {
 
   it('streams stdout to onStdout instead of buffering', async () => {
     let bytes = 0;
-    const { stdout } = await run(
-      'ffmpeg',
-      ['-v', 'error', '-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono:d=1', '-f', 's16le', 'pipe:1'],
-      { onStdout: (chunk) => (bytes += chunk.length) },
-    );
+    const { stdout } = await run('ffmpeg', ['-v', 'error', ...nullAudio(1), '-f', 's16le', 'pipe:1'], {
+      onStdout: (chunk) => (bytes += chunk.length),
+    });
     expect(bytes).toBe(16000);
     expect(stdout.length).toBe(0);
   });
@@ -37,7 +38,7 @@ describe('run', () => {
   it('kills the process when the signal aborts', async () => {
     const controller = new AbortController();
     const started = Date.now();
-    const pending = run('ffmpeg', ['-v', 'error', '-re', '-f', 'lavfi', '-i', 'anullsrc=d=30', '-f', 'null', '-'], {
+    const pending = run('ffmpeg', ['-v', 'error', '-re', ...nullAudio(30), '-f', 'null', '-'], {
       signal: controller.signal,
     });
     setTimeout(() => controller.abort(), 200);
@@ -54,13 +55,13 @@ describe('run', () => {
 
 describe('runPipeline', () => {
   const raw = ['-f', 's16le', '-ar', '8000', '-ac', '1'];
-  const silence: PipelineStep = {
+  const silence = (seconds: number): PipelineStep => ({
     tool: 'ffmpeg',
-    args: ['-v', 'error', '-f', 'lavfi', '-i', 'anullsrc=r=8000:cl=mono:d=1', ...raw, 'pipe:1'],
-  };
+    args: ['-v', 'error', ...nullAudio(seconds), ...raw, 'pipe:1'],
+  });
 
   it('pipes the producer into the consumer', async () => {
-    const { stdout } = await runPipeline(silence, {
+    const { stdout } = await runPipeline(silence(1), {
       tool: 'ffmpeg',
       args: ['-v', 'error', ...raw, '-i', 'pipe:0', '-f', 'wav', '-bitexact', 'pipe:1'],
     });
@@ -69,10 +70,10 @@ describe('runPipeline', () => {
   });
 
   it("reports the consumer's error, not the producer's broken pipe", async () => {
-    const error = await runPipeline(
-      { ...silence, args: silence.args.map((a) => (a.startsWith('anullsrc') ? 'anullsrc=r=8000:cl=mono:d=600' : a)) },
-      { tool: 'ffmpeg', args: ['-v', 'error', ...raw, '-i', 'pipe:0', '/nonexistent/dir/out.wav'] },
-    ).catch((e: unknown) => e);
+    const error = await runPipeline(silence(600), {
+      tool: 'ffmpeg',
+      args: ['-v', 'error', ...raw, '-i', 'pipe:0', '/nonexistent/dir/out.wav'],
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(FfmpegError);
     expect((error as FfmpegError).stderrTail).toMatch(/nonexistent/);
   });

@@ -2,11 +2,27 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
 import type { Readable } from 'node:stream';
 
-/** Where the binaries live; defaults resolve `ffmpeg` / `ffprobe` on PATH. */
+/** Where the binaries live; unset, the process's defaults apply (see useBinaries). */
 export type FfmpegBinaries = {
   ffmpegPath?: string;
   ffprobePath?: string;
 };
+
+/**
+ * The binaries every call without its own path runs: FFMPEG_PATH and FFPROBE_PATH when set
+ * (so that a test run can pick the binaries, e.g. the npm package's old ffmpeg), else `ffmpeg`
+ * and `ffprobe` on PATH, until the server's start-up settles on others (locate.ts).
+ */
+const defaults: Record<Tool, string> = {
+  ffmpeg: process.env.FFMPEG_PATH || 'ffmpeg',
+  ffprobe: process.env.FFPROBE_PATH || 'ffprobe',
+};
+
+/** Makes `binaries` the process's defaults (the ones locateFfmpeg found working). */
+export function useBinaries(binaries: Required<FfmpegBinaries>): void {
+  defaults.ffmpeg = binaries.ffmpegPath;
+  defaults.ffprobe = binaries.ffprobePath;
+}
 
 /** Options every media function in this package accepts. */
 export type ToolOptions = FfmpegBinaries & {
@@ -51,7 +67,7 @@ export class FfmpegError extends Error {
 }
 
 export function binaryFor(tool: Tool, options: FfmpegBinaries = {}): string {
-  return tool === 'ffmpeg' ? (options.ffmpegPath ?? 'ffmpeg') : (options.ffprobePath ?? 'ffprobe');
+  return (tool === 'ffmpeg' ? options.ffmpegPath : options.ffprobePath) ?? defaults[tool];
 }
 
 function abortReason(signal: AbortSignal): unknown {

@@ -213,8 +213,11 @@ export function speechGraph(options: { seconds: number; seed: number; voice?: Vo
       `highpass=f=2200,lowpass=f=7000${l('noise')}`,
   );
   chains.push(`${l('noise')}${l(`env${consonant}`)}amultiply${l(`m${consonant}`)}`);
+  // The voices are summed: amix divides by its input count (ffmpeg before 4.4, the npm
+  // package's 4.1 among them, has no `normalize=0`), and the volume multiplies that back.
+  const voices = envelopeExprs.length;
   chains.push(
-    `${envelopeExprs.map((_, i) => l(`m${i}`)).join('')}amix=inputs=${envelopeExprs.length}:normalize=0,` +
+    `${envelopeExprs.map((_, i) => l(`m${i}`)).join('')}amix=inputs=${voices},volume=${voices},` +
       `highpass=f=70,atrim=duration=${num(seconds)},aresample=${SAMPLE_RATE},` +
       `aformat=sample_fmts=fltp:sample_rates=${SAMPLE_RATE}:channel_layouts=mono${l('out')}`,
   );

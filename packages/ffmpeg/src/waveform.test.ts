@@ -20,8 +20,10 @@ beforeAll(async () => {
     'error',
     '-f',
     'lavfi',
+    '-t', // anullsrc's own duration option came with ffmpeg 4.2
+    '4',
     '-i',
-    'anullsrc=r=44100:cl=mono:d=4',
+    'anullsrc=r=44100:cl=mono',
     '-i',
     speech,
     '-filter_complex',

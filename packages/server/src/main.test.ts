@@ -1,45 +1,16 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { freePort, health, killLeftovers, startServer } from './test/processes.ts';
 
-/**
- * A port nothing listens on now (a random one could be another server's: its answers then
- * passed for this process's).
- */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const MAIN = new URL('./main.ts', import.meta.url).pathname;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'kerygma-main-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+afterEach(killLeftovers);
 
 function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, [MAIN], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      KERYGMA_DATA_DIR: dataDir,
-      KERYGMA_DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
+  const p = startServer({ KERYGMA_DATA_DIR: dataDir, ...env });
+  return { ...p, output: () => p.stdout() + p.stderr() };
 }
 
 describe('the server process', () => {
@@ -53,27 +24,18 @@ describe('the server process', () => {
   it('migrates, answers /healthz, and exits cleanly on SIGTERM', async () => {
     const port = await freePort();
     const p = start({ PORT: String(port), HOST: '127.0.0.1' });
-    let health: Response | undefined;
-    for (let i = 0; i < 120 && !health; i++) {
-      health = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
-      if (!health) await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(health?.status).toBe(200);
-    expect(await health?.json()).toEqual({ status: 'ok', database: 'ok' });
+    const answer = await health(`http://127.0.0.1:${port}`);
+    expect(answer?.status).toBe(200);
+    expect(await answer?.json()).toEqual({ status: 'ok', database: 'ok' });
     p.child.kill('SIGTERM');
     expect(await p.exited).toBe(0);
-  }, 60_000);
+  }, 90_000);
 
   it('with SHUTDOWN_DRAIN_SECONDS, keeps serving after SIGTERM while /healthz says it is draining', async () => {
     const port = await freePort();
     const p = start({ PORT: String(port), HOST: '127.0.0.1', SHUTDOWN_DRAIN_SECONDS: '3' });
     const origin = `http://127.0.0.1:${port}`;
-    let health: Response | undefined;
-    for (let i = 0; i < 120 && !health; i++) {
-      health = await fetch(`${origin}/healthz`).catch(() => undefined);
-      if (!health) await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(health?.status).toBe(200);
+    expect((await health(origin))?.status).toBe(200);
     const stoppedAt = Date.now();
     p.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
@@ -84,5 +46,59 @@ describe('the server process', () => {
     expect(api.status).toBe(200);
     expect(await p.exited).toBe(0);
     expect(Date.now() - stoppedAt).toBeGreaterThanOrEqual(3000);
-  }, 60_000);
+  }, 90_000);
+
+  it('without a working ffmpeg, serves and logs one line: what is missing and how to install it', async () => {
+    const port = await freePort();
+    const p = start({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      FFMPEG_PATH: '/nonexistent/ffmpeg',
+      FFPROBE_PATH: '/nonexistent/ffprobe',
+    });
+    expect((await health(`http://127.0.0.1:${port}`))?.status).toBe(200);
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+    const lines = p.output().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0] ?? '');
+    expect(line).toMatchObject({
+      level: 40,
+      waiting: 0,
+      problems: [
+        'ffmpeg: FFMPEG_PATH /nonexistent/ffmpeg does not run (not found)',
+        'ffprobe: FFPROBE_PATH /nonexistent/ffprobe does not run (not found)',
+      ],
+    });
+    expect(line.msg).toMatch(/^No working ffmpeg: .*apt-get install ffmpeg/);
+  }, 90_000);
+
+  it('refuses to start on a data dir another process holds, saying which, and leaves that one serving', async () => {
+    const port = await freePort();
+    const first = start({ PORT: String(port), HOST: '127.0.0.1' });
+    expect((await health(`http://127.0.0.1:${port}`))?.status).toBe(200);
+    const second = start({ PORT: String(await freePort()), HOST: '127.0.0.1' });
+    expect(await second.exited).toBe(1);
+    expect(second.output().trim()).toBe(
+      `The embedded database in ${dataDir} is in use by the Kerygma server (pid ${first.child.pid}): ` +
+        'only one process may open it at a time. Stop it first, or give this server another KERYGMA_DATA_DIR.',
+    );
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(existsSync(path.join(dataDir, 'kerygma.sock'))).toBe(false); // let go on the way out
+  }, 90_000);
+
+  it('starts on a data dir whose holder was killed outright: the socket it left answers nobody', async () => {
+    const port = await freePort();
+    const killed = start({ PORT: String(port), HOST: '127.0.0.1' });
+    expect((await health(`http://127.0.0.1:${port}`))?.status).toBe(200);
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+    expect(existsSync(path.join(dataDir, 'kerygma.sock'))).toBe(true);
+    const next = start({ PORT: String(port), HOST: '127.0.0.1' });
+    expect((await health(`http://127.0.0.1:${port}`))?.status).toBe(200);
+    next.child.kill('SIGTERM');
+    expect(await next.exited).toBe(0);
+  }, 90_000);
 });

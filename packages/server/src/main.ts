@@ -3,13 +3,17 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { statsCache } from './catalogue/catalogue-stats.ts';
 import { entityCache } from './catalogue/entity-cache.ts';
+import { serveAdminCommands } from './cli/admin-channel.ts';
+import { runAdminCommand } from './cli/admin-commands.ts';
 import { loadConfig } from './config.ts';
+import { DataDirBusyError, type DataDirLock, lockDataDir } from './db/data-dir-lock.ts';
 import { migrate } from './db/migrate.ts';
 import { openDatabase, openRequestDatabase } from './db/open.ts';
 import { ensureHymnalData } from './hymnal/hymnal-data.ts';
 import { jobHandlers } from './jobs/handlers.ts';
 import { postgresJobListener } from './jobs/listener.ts';
 import { parseRole, type Role } from './jobs/role.ts';
+import { settleTools } from './jobs/tools.ts';
 import { startWorker, type Worker } from './jobs/worker.ts';
 import { mediaCounters } from './media/serving/media-counters.ts';
 import { ensureReferenceData } from './reference/reference-data.ts';
@@ -22,19 +26,25 @@ import { openMediaStore } from './storage/open-store.ts';
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   let role: Role;
+  let lock: DataDirLock | undefined;
   try {
     config = loadConfig();
     role = parseRole(process.argv);
     // The embedded database belongs to one process, so splitting roles needs PostgreSQL.
     if (role !== 'all' && !config.databaseUrl) throw new Error('Invalid --role: web and worker need DATABASE_URL');
+    // Held from here to exit; `pnpm api-key` and `pnpm seed` send their commands to it meanwhile.
+    if (!config.databaseUrl) lock = await lockDataDir(config.dataDir, 'the Kerygma server', true);
   } catch (error) {
-    console.error((error as Error).message);
+    const busy = error instanceof DataDirBusyError;
+    console.error(
+      `${(error as Error).message}${busy ? ' Stop it first, or give this server another KERYGMA_DATA_DIR.' : ''}`,
+    );
     process.exit(1);
   }
   const log = pino({ level: config.logLevel });
   mkdirSync(config.mediaDir, { recursive: true });
   const onIdleError = (error: Error) => log.warn({ err: error }, 'database connection lost; reconnecting');
-  const db = await openDatabase(config, onIdleError);
+  const db = await openDatabase(config, onIdleError, lock);
   const applied = await migrate(db);
   if (applied.length) log.info({ applied }, 'database migrated');
   await ensureReferenceData(db);
@@ -45,6 +55,8 @@ async function main() {
     const { seedDemo } = await import('./seed/seed.ts');
     await seedDemo(db, { media, mediaDir: config.mediaDir, reset: false, log: (msg) => log.info(msg) });
   }
+  // Uploads probe with ffprobe in web processes; workers encode with ffmpeg.
+  const missingTools = await settleTools(db, log);
   const worker: Worker | undefined =
     role === 'web'
       ? undefined
@@ -52,6 +64,7 @@ async function main() {
           db,
           handlers: jobHandlers({ db, media, searchRefreshPauseMs: config.searchRefreshPauseMs }),
           log: log.child({ component: 'jobs' }),
+          missingTools,
           listener: config.databaseUrl ? postgresJobListener(config.databaseUrl, log) : undefined,
         });
 
@@ -87,12 +100,20 @@ async function main() {
     await Promise.all([app?.close(), worker?.stop()]); // the worker drains before the database closes
     if (requestDb !== db) await requestDb.close();
     await db.close();
+    await lock?.release();
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
   await app?.listen({ port: config.port, host: config.host });
+  if (lock) {
+    const deps = { db, media, mediaDir: config.mediaDir, where: config.dataDir };
+    serveAdminCommands(lock, config.dataDir, async (request, say) => {
+      log.info({ command: request.command }, 'command from the command line');
+      return runAdminCommand(request, deps, say);
+    });
+  }
   log.info({ role, port: app ? config.port : null, database: db.kind, dataDir: config.dataDir }, 'Kerygma is running');
 }
 

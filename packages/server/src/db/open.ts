@@ -1,21 +1,38 @@
 import path from 'node:path';
 import type { Config } from '../config.ts';
+import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 import type { Db } from './db.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';
 
 /**
- * PostgreSQL when DATABASE_URL is set, else PGlite under `<data dir>/pglite`: the connection of
- * migrations, the seed and background jobs, whose statements run as long as they need.
+ * PostgreSQL when DATABASE_URL is set, else PGlite under `<data dir>/pglite`, which one process
+ * at a time may open (db/data-dir-lock.ts): pass the `lock` this process holds, or the data dir
+ * is locked here until the database closes (throwing DataDirBusyError when another process
+ * holds it).
  */
-export function openDatabase(
+export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'databasePoolSize' | 'dataDir'>,
   onIdleError?: (error: Error) => void,
+  lock?: DataDirLock,
 ): Promise<Db> {
-  if (config.databaseUrl) {
-    return Promise.resolve(openPostgres(config.databaseUrl, config.databasePoolSize, onIdleError));
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.databasePoolSize, onIdleError);
+  const held = lock ?? (await lockDataDir(config.dataDir, path.basename(process.argv[1] ?? 'a Node process')));
+  let db: Db;
+  try {
+    db = await openPglite(path.join(config.dataDir, 'pglite'));
+  } catch (error) {
+    if (!lock) await held.release();
+    throw error;
   }
-  return openPglite(path.join(config.dataDir, 'pglite'));
+  if (lock) return db;
+  return {
+    ...db,
+    async close() {
+      await db.close();
+      await held.release();
+    },
+  };
 }
 
 /**

@@ -71,6 +71,27 @@ export type JobName = keyof typeof jobSchemas;
 export type JobPayload<N extends JobName> = z.infer<(typeof jobSchemas)[N]>;
 export const JOB_NAMES = Object.keys(jobSchemas) as JobName[];
 
+/** A program outside Node that some jobs run. */
+export type JobTool = 'ffmpeg';
+
+/**
+ * The programs each job needs (ffmpeg also stands for ffprobe). A worker started without one
+ * leaves those jobs queued, parked, instead of failing them: they use up no attempts and run
+ * once a worker has the program (this one restarted with it, or another).
+ */
+export const JOB_TOOLS: { readonly [N in JobName]: readonly JobTool[] } = {
+  'media.encode-audio': ['ffmpeg'],
+  'media.encode-video': ['ffmpeg'],
+  'media.delete-files': [],
+  'demo.media': ['ffmpeg'],
+  'search.sermon-vectors': [],
+};
+
+/** The jobs a worker without `missing` cannot run. */
+export function jobsNeeding(missing: readonly JobTool[]): JobName[] {
+  return JOB_NAMES.filter((name) => JOB_TOOLS[name].some((tool) => missing.includes(tool)));
+}
+
 export const JOB_STATES = ['queued', 'running', 'done', 'failed'] as const;
 export type JobState = (typeof JOB_STATES)[number];
 

@@ -425,6 +425,43 @@ describe.each(BACKENDS)('job queue on %s', (backend) => {
     }
   });
 
+  it('parks the jobs whose program the worker lacks, untouched, and runs them under a worker that has it', async () => {
+    const audio = (await enqueue(db, 'media.encode-audio', payload('P1'))) as number;
+    const demo = (await enqueue(db, 'demo.media', {
+      sermons: [{ sermonId: 'P2', video: false, title: 'Demo' }],
+      cacheDir: '/tmp/demo-cache',
+    })) as number;
+    const cleanup = (await enqueue(db, 'media.delete-files', { sermonId: 'P3', keys: ['P3/r/old'] })) as number;
+    const ran: string[] = [];
+    const record = (name: string) => async () => void ran.push(name);
+    const given = handlers({
+      'media.encode-audio': record('audio'),
+      'demo.media': record('demo'),
+      'media.delete-files': record('cleanup'),
+    });
+    const without = await startWorker({ db, ...FAST, handlers: given, missingTools: ['ffmpeg'] });
+    try {
+      await waitFor(async () => (await getJob(db, cleanup))?.state === 'done');
+      await sleep(5 * FAST.pollMs); // several more polls: the parked jobs stay as they were
+    } finally {
+      await without.stop();
+    }
+    expect(ran).toEqual(['cleanup']);
+    for (const id of [audio, demo]) {
+      expect(await getJob(db, id)).toMatchObject({ state: 'queued', attempts: 0, lastError: null });
+    }
+
+    const withFfmpeg = await startWorker({ db, ...FAST, handlers: given });
+    try {
+      await waitFor(
+        async () => (await getJob(db, audio))?.state === 'done' && (await getJob(db, demo))?.state === 'done',
+      );
+    } finally {
+      await withFfmpeg.stop();
+    }
+    expect(ran.sort()).toEqual(['audio', 'cleanup', 'demo']);
+  });
+
   it('lists jobs for the tracker by sermon and state, newest first, in pages; purges old done jobs', async () => {
     const a1 = (await enqueue(db, 'media.encode-audio', payload('A'))) as number;
     const b1 = (await enqueue(db, 'media.encode-audio', payload('B'))) as number;

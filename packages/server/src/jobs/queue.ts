@@ -238,6 +238,15 @@ export async function purgeDone(db: Db, olderThanMs: number, limit = 1000): Prom
   return rows.length;
 }
 
+/** How many jobs of `names` wait in the queue. */
+export async function countQueued(db: Db, names: readonly JobName[]): Promise<number> {
+  const [row] = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM job WHERE state = 'queued' AND name = ANY($1::text[])`,
+    [names],
+  );
+  return row?.count ?? 0;
+}
+
 /** A job as the tracker and the admin screens see it. */
 export type JobRecord = {
   id: number;

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../db/db.ts';
-import { type JobContext, type JobHandlers, type JobLog, type JobName, jobSchemas } from './job-types.ts';
+import {
+  type JobContext,
+  type JobHandlers,
+  type JobLog,
+  type JobName,
+  type JobTool,
+  jobSchemas,
+  jobsNeeding,
+} from './job-types.ts';
 import type { JobListener } from './listener.ts';
 import {
   backoffDelay,
@@ -43,6 +51,11 @@ export type WorkerOptions = {
   backoff?: { baseMs: number; maxMs: number };
   /** Delete done jobs after this long (default 7 days); checked hourly. 0 keeps them. */
   keepDoneMs?: number;
+  /**
+   * Programs this process lacks (job-types.ts JOB_TOOLS): the jobs that need one are left queued,
+   * parked, for a worker that has it.
+   */
+  missingTools?: readonly JobTool[];
   /** Wakes the worker when a job is enqueued (PostgreSQL LISTEN); without it, it polls. */
   listener?: JobListener;
   log?: WorkerLog;
@@ -71,7 +84,7 @@ type Running = { job: ClaimedJob; done: Promise<void>; controller: AbortControll
 /**
  * Runs jobs from the queue until stopped. Claims only the job names it has handlers for (all
  * of them: the map is exhaustive), so during a rolling deploy an older worker leaves a newer
- * job kind to the newer workers.
+ * job kind to the newer workers, and of those only the ones whose programs it has.
  */
 export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const { db, handlers } = options;
@@ -85,7 +98,8 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
   const keepDoneMs = options.keepDoneMs ?? 7 * 86_400_000;
   const log = options.log ?? silent;
   const id = options.id ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  const names = Object.keys(handlers).filter((name) => name in jobSchemas);
+  const parked = jobsNeeding(options.missingTools ?? []);
+  const names = Object.keys(handlers).filter((name) => name in jobSchemas && !parked.includes(name as JobName));
 
   const running = new Map<number, Running>();
   let claims = 0;
@@ -245,7 +259,7 @@ export async function startWorker(options: WorkerOptions): Promise<Worker> {
 
   const unsubscribe = options.listener ? await options.listener.subscribe(wake) : undefined;
   const looping = loop();
-  log.info({ worker: id, concurrency, jobs: names.length }, 'job worker started');
+  log.info({ worker: id, concurrency, jobs: names.length, parked }, 'job worker started');
 
   let stopped: Promise<void> | undefined;
   return {

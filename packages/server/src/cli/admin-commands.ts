@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import type { Db } from '../db/db.ts';
+import { createApiKey } from '../media/api-keys.ts';
+import type { MediaStore } from '../storage/store.ts';
+
+/**
+ * The commands that change data from the command line (`pnpm api-key`, `pnpm seed`), each run
+ * against an open database: the running server's (sent through cli/admin-channel.ts) or the
+ * command's own (cli/command-line.ts).
+ */
+export const adminRequest = z.discriminatedUnion('command', [
+  z.object({
+    command: z.literal('api-key'),
+    broadcasterId: z.string().trim().toLowerCase().min(1).max(100),
+    label: z.string().max(200),
+  }),
+  z.object({ command: z.literal('seed'), reset: z.boolean() }),
+]);
+
+export type AdminRequest = z.infer<typeof adminRequest>;
+
+/** What the command prints: `text` on stdout when ok, else on stderr with exit code 1. */
+export type CommandResult = { ok: boolean; text: string };
+
+export type CommandDeps = {
+  db: Db;
+  media: MediaStore;
+  mediaDir: string;
+  /** Where the database is, as the seed's summary names it. */
+  where: string;
+};
+
+export async function runAdminCommand(
+  request: AdminRequest,
+  deps: CommandDeps,
+  say: (line: string) => void,
+): Promise<CommandResult> {
+  if (request.command === 'api-key') {
+    const [exists] = await deps.db.query('SELECT 1 FROM broadcaster WHERE broadcaster_id = $1', [
+      request.broadcasterId,
+    ]);
+    if (!exists) return { ok: false, text: `No broadcaster '${request.broadcasterId}'.` };
+    return { ok: true, text: await createApiKey(deps.db, request.broadcasterId, request.label) };
+  }
+  // Loaded when asked for: the server never loads the demo generator otherwise.
+  const { seedDemo } = await import('../seed/seed.ts');
+  const result = await seedDemo(deps.db, {
+    media: deps.media,
+    mediaDir: deps.mediaDir,
+    reset: request.reset,
+    log: say,
+  });
+  if (!result.seeded)
+    return { ok: true, text: 'The database already has sermons; run `pnpm seed --reset` to replace them.' };
+  const c = result.counts;
+  return {
+    ok: true,
+    text: [
+      `Seeded ${deps.where} in ${result.seconds.toFixed(1)} s:`,
+      `  ${c.broadcasters} broadcasters, ${c.speakers} speakers, ${c.series} series, ${c.sermons} sermons`,
+      `  ${c.scriptureRows} scripture rows, ${c.topics} topics`,
+      `  media of ${c.mediaSermons} sermons queued: the server's worker (\`pnpm start\`) renders and encodes them`,
+    ].join('\n'),
+  };
+}
