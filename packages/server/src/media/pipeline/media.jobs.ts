@@ -9,7 +9,8 @@ import { workOnStored } from '../../storage/work-dir.ts';
 import { audioReady, type PipelineStage, recordPipelineStage, videoReady } from '../media-state.ts';
 import { WEBP_THUMBNAIL_SIZES } from '../serving/video-thumbnails.ts';
 import { uploadByGuid } from '../uploads/uploads.queries.ts';
-import { type NewMediaItem, renditionDurations, replaceMediaItems } from './media-items.ts';
+import type { NewMediaItem } from './media-items.queries.ts';
+import { renditionDurations, replaceMediaItems } from './media-items.ts';
 import { encodeSermon, hasOwnAudio, lockUpload } from './pipeline.queries.ts';
 import { cachedRenditions } from './rendition-cache.ts';
 
