@@ -103,6 +103,22 @@ describe.each(BACKENDS)('broadcasters near a location on %s', (backend) => {
     expect(second.body.results[0].broadcaster.broadcasterID).toBe('yorkchapel');
   });
 
+  it('refuses an edited cursor (its distance key is a float8) with 400, never a 500', async () => {
+    const first = await at(HERE, 100_000, '&pageSize=1');
+    const cursor = new URL(first.body.next).searchParams.get('cursor') as string;
+    const [page, , id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as [number, string, string];
+    const encode = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
+    const second = (c: string) => at(HERE, 100_000, `&pageSize=1&page=2&cursor=${c}`);
+    expect((await second(cursor)).status).toBe(200);
+    for (const distance of ['abc', '1e400', 1e308, 'a\u0000b', '2024-01-01', 'x'.repeat(300)]) {
+      const { status, body } = await second(encode([page, distance, id]));
+      expect(status, String(distance)).toBe(400);
+      expect(body).toMatchObject({ status: 400, errors: { cursor: expect.any(String) } });
+    }
+    // A distance written another way is still a distance: PostgreSQL reads it.
+    expect((await second(encode([page, '1.5e4', id]))).status).toBe(200);
+  });
+
   it('is not taken for a broadcaster named near_location; other broadcaster paths still answer', async () => {
     expect((await at(HERE, 1000)).status).toBe(200);
     expect((await getJson(t.app, '/api/v2/node/broadcasters/gracechurch')).body.broadcasterID).toBe('gracechurch');
