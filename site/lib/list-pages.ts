@@ -1,6 +1,7 @@
 import type { ListResponse } from '@kerygma/domain/catalogue';
 import type { AstroGlobal } from 'astro';
 import { withoutIgnored } from './list-query.ts';
+import { isRefusedPage } from './refused-page.ts';
 import { pastEnd } from './sermon-lists.ts';
 
 /**
@@ -65,7 +66,13 @@ export async function listPage<T extends LoadedPage>(
   }: { tidy: Response | undefined; load: () => Promise<T>; found?: (data: T) => boolean },
 ): Promise<T | Response> {
   if (tidy) return tidy;
-  const data = await load();
+  let data: T;
+  try {
+    data = await load();
+  } catch (error) {
+    if (isRefusedPage(error)) return rewrite(locals.href('/404'));
+    throw error;
+  }
   if (pastEnd(data.page, data.list)) return rewrite(locals.href('/404'));
   if (found(data)) response.headers.set('cache-control', CACHE_CONTROL);
   else {

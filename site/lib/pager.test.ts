@@ -13,6 +13,14 @@ describe('pager', () => {
     });
   });
 
+  it("a list held in memory, whose next is the next page's number, links it (the picks lists)", () => {
+    expect(pager({ page: 1, totalCount: 60, pageSize: 25, next: '2', cursorNext: false })).toEqual({
+      numbers: [1, 2, 3],
+      prev: null,
+      next: { page: 2, cursor: undefined },
+    });
+  });
+
   it('numbers stop at the deepest page the API gives by number (10,000 rows)', () => {
     expect(lastNumberedPage(25)).toBe(400);
     const deep = pager({ page: 399, totalCount: 2_100_000, pageSize: 25, next: next(400, 'c'), cursorNext: true });

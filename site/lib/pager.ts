@@ -47,7 +47,8 @@ export function pager({ page, totalCount, pageSize, next, cursorNext }: PagerInp
   // nor past the last one by number.
   const last = pages === null ? null : Math.min(pages, deepest);
   const numbers = page > deepest ? [1] : last !== null && last > 1 ? pageWindow(Math.min(page, last), last) : [];
-  const cursor = next ? (new URL(next).searchParams.get('cursor') ?? undefined) : undefined;
+  // `next` is the API's absolute URL, or a list held in memory's next page number (list-pages.ts pageOf).
+  const cursor = next ? (new URL(next, 'http://list.invalid').searchParams.get('cursor') ?? undefined) : undefined;
   const following =
     next && (page + 1 <= deepest || (cursorNext && cursor))
       ? { page: page + 1, cursor: page + 1 > deepest ? cursor : undefined }
