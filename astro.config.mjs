@@ -2,6 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import node from '@astrojs/node';
+import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 
 const brotli = promisify(brotliCompress);
@@ -38,7 +39,7 @@ function precompressAssets() {
   };
 }
 
-// The site renders on the server; in production the Fastify host process (packages/server)
+// The site renders on the server, with React islands (site/islands/) where a part needs script; in production the Fastify host process (packages/server)
 // mounts the built handler in middleware mode next to the API.
 export default defineConfig({
   srcDir: 'site',
@@ -46,5 +47,5 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   server: { port: 4321 },
   build: { inlineStylesheets: 'always' },
-  integrations: [precompressAssets()],
+  integrations: [react(), precompressAssets()],
 });

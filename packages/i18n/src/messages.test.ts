@@ -1,15 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { placeholders, pluralArguments } from './interpolate.ts';
 import { LOCALES, type LocaleCode } from './locales.ts';
-import {
-  loadMessages,
-  lookup,
-  type MessageTree,
-  messageKeys,
-  missingKeys,
-  placeholders,
-  pluralArguments,
-} from './t.ts';
+import { loadMessages, lookup, type MessageTree, messageKeys, missingKeys } from './t.ts';
 
 const dir = new URL('../messages/', import.meta.url);
 const read = (file: string): unknown => JSON.parse(readFileSync(new URL(file, dir), 'utf8'));

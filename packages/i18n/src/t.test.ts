@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  englishMessages,
-  getTranslator,
-  interpolate,
-  loadMessages,
-  lookup,
-  messageKeys,
-  missingKeys,
-  placeholders,
-  pluralArguments,
-  translator,
-} from './t.ts';
+import { interpolate, placeholders, pluralArguments } from './interpolate.ts';
+import { englishMessages, getTranslator, loadMessages, lookup, messageKeys, missingKeys, translator } from './t.ts';
 
 describe('lookup', () => {
   it('follows dotted keys to strings only', () => {
