@@ -244,12 +244,12 @@ export function broadcasterPlanSql(sizes: Sizes): string {
     return cumulative;
   });
   bounds[bounds.length - 1] = 1.000001;
-  const F = (r: string) =>
+  const cumulativeShare = (r: string) =>
     `((power(${r} + ${BROADCASTER_R0}, ${a}) - power(${BROADCASTER_R0}, ${a})) / (power(${n} + ${BROADCASTER_R0}, ${a}) - power(${BROADCASTER_R0}, ${a})))`;
   return `
     CREATE UNLOGGED TABLE scale_gen.bplan AS
     WITH f AS (
-      SELECT b, ${F('b - 1')} AS f0, ${F('b')} AS f1 FROM generate_series(1, ${n}) AS b
+      SELECT b, ${cumulativeShare('b - 1')} AS f0, ${cumulativeShare('b')} AS f1 FROM generate_series(1, ${n}) AS b
     ), rest AS (
       SELECT b, (sum(f1 - f0) OVER (ORDER BY ${U(501, 'b')}, b) - (f1 - f0) / 2) / sum(f1 - f0) OVER () AS pos
         FROM f WHERE b > ${top}
