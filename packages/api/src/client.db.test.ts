@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectFetch } from '../../server/src/site/inject-fetch.ts';
 import { buildTestApp, type TestApp } from '../../server/src/test/test-app.ts';
 import { BACKENDS } from '../../server/src/test/test-db.ts';
-import { type ApiClientOptions, type ApiFetch, createApiClient } from './client.ts';
+import { createApiClient } from './client.ts';
 import { ApiRequestError } from './request.ts';
+import type { ApiClientOptions, ApiFetch } from './transport.ts';
 
 type Sent = { url: URL; headers: Record<string, string>; credentials: RequestInit['credentials'] };
 

@@ -1,4 +1,4 @@
-import type { ApiFetch, ApiResponse } from '@kerygma/api/client';
+import type { ApiFetch, ApiResponse } from '@kerygma/api/transport';
 import type { FastifyInstance } from 'fastify';
 import lightMyRequest from 'light-my-request';
 import { deepFreeze } from '../deep-freeze.ts';
