@@ -42,7 +42,30 @@ test('short and unmatched searches say so', async ({ page }) => {
   await expect(page.getByText('No Results')).toBeVisible();
 });
 
+test('the other kinds of result and the totals on the pills come after the sermons, from one search both share', async ({
+  page,
+}) => {
+  const sideSearches: URL[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/v2/node/search') sideSearches.push(url);
+  });
+  await page.goto('/search?q=john');
+  await expect(page.locator('li.sermon-row').first()).toBeVisible();
+  const speakers = page.getByRole('region', { name: 'Speakers' });
+  await expect(speakers.getByRole('link').first()).toBeVisible();
+  const pills = page.getByRole('navigation', { name: 'Result types' });
+  // The sermons' total came with the page; the speakers' with the side search.
+  await expect(pills.getByRole('link', { name: /^Sermons \d+\+?$/ })).toBeVisible();
+  await expect(pills.getByRole('link', { name: /^Speakers \d+\+?$/ })).toBeVisible();
+  expect(sideSearches.map((url) => url.searchParams.get('types'))).toEqual(['speaker,series,broadcaster,hashtag']);
+  // A speaker found links to the speaker's page.
+  await speakers.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/speakers\/\d+$/);
+});
+
 test('the search page with pills and side results has no axe violations', async ({ page }) => {
   await page.goto('/search?q=john');
+  await expect(page.getByRole('region', { name: 'Speakers' })).toBeVisible();
   await expectNoAxeViolations(page);
 });
