@@ -50,8 +50,12 @@ function speakAs(root: HTMLElement, copy: HTMLElement) {
   const region = root.querySelector('section');
   const label = copy.querySelector('section')?.getAttribute('aria-label');
   if (region && label) region.setAttribute('aria-label', label);
-  // astro-island renders its component again when its props change.
+  // astro-island renders its component again when its props change (as Astro does for a
+  // persisted island: marked `ssr` first, which its React renderer asks for).
   const island = root.querySelector('astro-island');
   const props = copy.querySelector('astro-island')?.getAttribute('props');
-  if (island && props) island.setAttribute('props', props);
+  if (island && props) {
+    island.setAttribute('ssr', '');
+    island.setAttribute('props', props);
+  }
 }
