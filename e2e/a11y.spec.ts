@@ -57,7 +57,7 @@ test('on a 320 px screen the German 404 page has no axe violations and nothing r
   expect(id).toBeTruthy();
   await page.goto(`/fr/sermons/${id}`);
   await page.getByRole('button', { name: 'Écouter l’audio' }).click();
-  const player = page.locator('kg-player[data-mode="page"]');
+  const player = page.locator('[data-player][data-mode="page"]');
   // Once it plays: until then the dock says its state on a line of its own, and a click whose
   // press and release straddle that line going (the button moves down) misses the button.
   await expect(player).toHaveAttribute('data-state', 'playing');

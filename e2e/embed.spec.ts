@@ -26,7 +26,7 @@ async function sermonWith(request: APIRequestContext, kind: 'audio' | 'video') {
 /** The site's player in the embed: its play button, then time runs. */
 async function play(page: Page) {
   await page.getByRole('button', { name: 'Play', exact: true }).click();
-  const media = page.locator('kg-player video');
+  const media = page.locator('[data-player] video');
   await expect.poll(() => media.evaluate((m: HTMLMediaElement) => m.currentTime)).toBeGreaterThan(0.3);
 }
 
@@ -63,7 +63,7 @@ test('an audio embed plays in a frame on another site and links back to the serm
   await page.goto(path);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
-  await expect(page.locator('kg-player')).toHaveAttribute('data-kind', 'audio');
+  await expect(page.locator('[data-player]')).toHaveAttribute('data-kind', 'audio');
   await play(page);
 });
 
@@ -85,7 +85,7 @@ test('an embed stands ready to play: its title, duration and Play, no "Loading" 
   ] as const) {
     downloads.length = 0;
     await page.goto(path);
-    const player = page.locator('kg-player');
+    const player = page.locator('[data-player]');
     await expect(player).not.toHaveAttribute('data-state', 'static');
     // The script has taken over: the sermon stands ready, as the server rendered it.
     await expect(player).toHaveAttribute('data-state', 'loaded');
@@ -128,7 +128,7 @@ test('where the browser has no HLS of its own, a video embed fetches neither hls
   page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
   const hls = () => fetched.filter((p) => /\/_astro\/hls\.[\w-]+\.js$|\.m3u8$|\/hls\//.test(p));
   await page.goto(`/embed/classic/player/v/${video.sermonID}`);
-  const player = page.locator('kg-player');
+  const player = page.locator('[data-player]');
   await expect(player).toHaveAttribute('data-state', 'loaded');
   await page.waitForLoadState('networkidle');
   expect(hls()).toEqual([]);
@@ -146,10 +146,10 @@ test('where the browser has no HLS of its own, a video embed fetches neither hls
 test('a video embed shows its video; an unknown sermon is a 404 inside the embed layout', async ({ page, request }) => {
   const sermon = await sermonWith(request, 'video');
   await page.goto(`/embed/classic/player/v/${sermon.sermonID}`);
-  await expect(page.locator('kg-player')).toHaveAttribute('data-kind', 'video');
-  await expect(page.locator('kg-player video')).toBeVisible();
+  await expect(page.locator('[data-player]')).toHaveAttribute('data-kind', 'video');
+  await expect(page.locator('[data-player] video')).toBeVisible();
   await play(page);
-  expect(await page.locator('kg-player video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+  expect(await page.locator('[data-player] video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
 
   const missing = await page.goto('/embed/classic/player/a/999999999');
   expect(missing?.status()).toBe(404);
@@ -181,12 +181,12 @@ test("a video embed's captions show over its picture", async ({ page, request })
   await page.goto(embed);
   await play(page);
   const track = () =>
-    page.locator('kg-player video').evaluate((m: HTMLVideoElement) => {
+    page.locator('[data-player] video').evaluate((m: HTMLVideoElement) => {
       const t = m.textTracks[0];
       return { mode: t?.mode, cue: [...(t?.activeCues ?? [])].map((c) => (c as VTTCue).text).join('\n') };
     });
   await expect.poll(track).toEqual({ mode: 'showing', cue: 'Grace and peace to you.' });
-  await expect(page.locator('kg-player [data-player-cue]')).toBeHidden();
+  await expect(page.locator('[data-player] [data-player-cue]')).toBeHidden();
 });
 
 test('the legacy player addresses show the same players; a locale prefix goes to the English embed', async ({
@@ -196,11 +196,11 @@ test('the legacy player addresses show the same players; a locale prefix goes to
   const sermon = await sermonWith(request, 'audio');
   await page.goto(`/player/sermon/legacy/${sermon.sermonID}`);
   await expect(page.getByRole('link', { name: sermon.fullTitle })).toBeVisible();
-  await expect(page.locator('kg-player')).toHaveAttribute('data-kind', 'audio');
+  await expect(page.locator('[data-player]')).toHaveAttribute('data-kind', 'audio');
 
   const video = await sermonWith(request, 'video');
   await page.goto(`/player/sermon/legacy/video/${video.sermonID}`);
-  await expect(page.locator('kg-player')).toHaveAttribute('data-kind', 'video');
+  await expect(page.locator('[data-player]')).toHaveAttribute('data-kind', 'video');
 
   await page.goto(`/de/embed/classic/player/a/${sermon.sermonID}`);
   expect(new URL(page.url()).pathname).toBe(`/embed/classic/player/a/${sermon.sermonID}`);
@@ -224,9 +224,9 @@ test("a broadcaster's playlist plays the sermon picked and the filtered route fi
   const picked = JSON.parse((await second.getAttribute('data-player-sermon')) ?? '{}') as { title: string };
   await second.click();
   await expect(second).toHaveAttribute('aria-current', 'true');
-  await expect(page.locator('kg-player [data-player-title]')).toHaveText(picked.title);
+  await expect(page.locator('[data-player] [data-player-title]')).toHaveText(picked.title);
   await expect
-    .poll(() => page.locator('kg-player video').evaluate((m: HTMLMediaElement) => m.currentTime))
+    .poll(() => page.locator('[data-player] video').evaluate((m: HTMLMediaElement) => m.currentTime))
     .toBeGreaterThan(0.3);
 
   await page.goto(`/embed/classic/player/a/speaker/${sermon.speaker.speakerID}`);
@@ -256,7 +256,7 @@ test('a playlist stays in place when its waveform comes, and a sermon picked bef
   const before = await second.boundingBox();
   expect(before).not.toBeNull();
   drawWaveform();
-  await expect(page.locator('kg-player [data-player-seek]')).toHaveClass(/has-wave/);
+  await expect(page.locator('[data-player] [data-player-seek]')).toHaveClass(/has-wave/);
   expect(await second.boundingBox()).toEqual(before);
 
   // A slow phone shows the list before the player's script has run: a sermon picked then is
@@ -275,10 +275,10 @@ test('a playlist stays in place when its waveform comes, and a sermon picked bef
   await expect(second).toHaveAttribute('aria-current', 'true');
   await expect(page.locator('nav ol a[aria-current]')).toHaveCount(1);
   runScripts();
-  await expect(page.locator('kg-player [data-player-title]')).toHaveText(picked.title);
+  await expect(page.locator('[data-player] [data-player-title]')).toHaveText(picked.title);
   expect(new URL(page.url()).pathname).toBe('/embed/classic/player/a');
   await expect
-    .poll(() => page.locator('kg-player video').evaluate((m: HTMLMediaElement) => m.currentTime))
+    .poll(() => page.locator('[data-player] video').evaluate((m: HTMLMediaElement) => m.currentTime))
     .toBeGreaterThan(0.3);
 });
 
@@ -316,16 +316,17 @@ test('an embed shows its player from the first paint, and nothing moves when the
   const second = entries.nth(1);
   await expect(second).toBeVisible();
   const first = JSON.parse((await entries.first().getAttribute('data-player-sermon')) ?? '{}') as { title: string };
-  const title = page.locator('kg-player [data-player-title]');
+  const title = page.locator('[data-player] [data-player-title]');
   await expect(title).toBeVisible();
   await expect(title).toHaveText(first.title);
-  expect(await page.evaluate(() => customElements.get('kg-player') === undefined)).toBe(true);
+  // The engine has not run: the player is as the server rendered it.
+  expect(await page.locator('[data-player]').getAttribute('data-state')).toBe('static');
   const before = await second.boundingBox();
   expect(before).not.toBeNull();
   runScripts();
   // The player has taken its sermon, ready to play, and drawn its waveform.
-  await expect(page.locator('kg-player')).toHaveAttribute('data-state', 'loaded');
-  await expect(page.locator('kg-player [data-player-seek]')).toHaveClass(/has-wave/);
+  await expect(page.locator('[data-player]')).toHaveAttribute('data-state', 'loaded');
+  await expect(page.locator('[data-player] [data-player-seek]')).toHaveClass(/has-wave/);
   await expect(title).toHaveText(first.title);
   expect(await second.boundingBox()).toEqual(before);
 
@@ -334,16 +335,17 @@ test('an embed shows its player from the first paint, and nothing moves when the
   await page.setViewportSize({ width: 640, height: 580 });
   runScripts = scripts.hold();
   await page.goto(`/embed/classic/player/v/${video.sermonID}`, { waitUntil: 'commit' });
-  const screen = page.locator('kg-player [data-player-screen]');
+  const screen = page.locator('[data-player] [data-player-screen]');
   await expect(screen).toBeVisible();
-  await expect(page.locator('kg-player video')).toHaveAttribute('poster', /.+/);
-  expect(await page.evaluate(() => customElements.get('kg-player') === undefined)).toBe(true);
+  await expect(page.locator('[data-player] video')).toHaveAttribute('poster', /.+/);
+  // The engine has not run: the player is as the server rendered it.
+  expect(await page.locator('[data-player]').getAttribute('data-state')).toBe('static');
   const box = await screen.boundingBox();
   expect(box?.width).toBeGreaterThan(600);
   expect((box?.width ?? 0) / (box?.height ?? 1)).toBeCloseTo(16 / 9, 1);
   const controls = await page.getByRole('button', { name: 'Play', exact: true }).boundingBox();
   runScripts();
-  await expect(page.locator('kg-player')).toHaveAttribute('data-state', 'loaded');
+  await expect(page.locator('[data-player]')).toHaveAttribute('data-state', 'loaded');
   expect(await screen.boundingBox()).toEqual(box);
   expect(await page.getByRole('button', { name: 'Play', exact: true }).boundingBox()).toEqual(controls);
 });
@@ -356,10 +358,11 @@ test('Play pressed before the player has loaded plays once it has', async ({ pag
   await page.goto(`/embed/classic/player/a/${sermon.sermonID}`, { waitUntil: 'commit' });
   const play = page.getByRole('button', { name: 'Play', exact: true });
   await play.click();
-  expect(await page.evaluate(() => customElements.get('kg-player') === undefined)).toBe(true);
+  // The engine has not run: the player is as the server rendered it.
+  expect(await page.locator('[data-player]').getAttribute('data-state')).toBe('static');
   runScripts();
   await expect
-    .poll(() => page.locator('kg-player video').evaluate((m: HTMLMediaElement) => m.currentTime))
+    .poll(() => page.locator('[data-player] video').evaluate((m: HTMLMediaElement) => m.currentTime))
     .toBeGreaterThan(0.3);
 });
 
@@ -367,7 +370,7 @@ test('pop out opens the player in a 766x720 window that carries on from where it
   const sermon = await sermonWith(request, 'audio');
   await page.goto(`/embed/classic/player/a/${sermon.sermonID}`);
   await play(page);
-  const media = page.locator('kg-player video');
+  const media = page.locator('[data-player] video');
   await expect.poll(() => media.evaluate((m: HTMLMediaElement) => m.currentTime)).toBeGreaterThan(2);
   const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('link', { name: /Pop out/ }).click()]);
   await popup.waitForLoadState();
@@ -381,9 +384,9 @@ test('pop out opens the player in a 766x720 window that carries on from where it
   // The frame's player pauses; the popout's plays on from there and has no popout link of its own.
   expect(await media.evaluate((m: HTMLMediaElement) => m.paused)).toBe(true);
   await expect(popup.getByRole('link', { name: /Pop out/ })).toHaveCount(0);
-  await expect(popup.locator('kg-player')).toHaveAttribute('data-kind', 'audio');
+  await expect(popup.locator('[data-player]')).toHaveAttribute('data-kind', 'audio');
   // The first position it reports is already there (not counting up from 0).
-  const first = await popup.locator('kg-player video').evaluate(
+  const first = await popup.locator('[data-player] video').evaluate(
     (m: HTMLMediaElement) =>
       new Promise<number>((resolve) => {
         const check = () => (m.currentTime > 0 ? resolve(m.currentTime) : requestAnimationFrame(check));
@@ -391,7 +394,7 @@ test('pop out opens the player in a 766x720 window that carries on from where it
       }),
   );
   expect(first).toBeGreaterThanOrEqual(start);
-  await expect.poll(() => popup.locator('kg-player video').evaluate((m: HTMLMediaElement) => m.paused)).toBe(false);
+  await expect.poll(() => popup.locator('[data-player] video').evaluate((m: HTMLMediaElement) => m.paused)).toBe(false);
 });
 
 test('the examples page documents each embed with working snippets', async ({ page, request }) => {
@@ -412,7 +415,7 @@ test('the examples page documents each embed with working snippets', async ({ pa
   );
   // The previews are the snippets themselves, and they load.
   const preview = page.frameLocator('figure iframe').first();
-  await expect(preview.locator('kg-player')).toHaveAttribute('data-kind', 'audio');
+  await expect(preview.locator('[data-player]')).toHaveAttribute('data-kind', 'audio');
   const oembed = page.getByRole('link', { name: /\/oembed\?url=/ });
   const answer = await (await request.get((await oembed.getAttribute('href')) ?? '')).json();
   expect(answer).toMatchObject({ version: '1.0', provider_name: 'Kerygma' });

@@ -41,7 +41,7 @@ async function videoSermon(request: APIRequestContext): Promise<LiteSermon> {
   return video;
 }
 
-const player = (page: Page) => page.locator('kg-player[data-mode="page"]');
+const player = (page: Page) => page.locator('[data-player][data-mode="page"]');
 /** The player's one <video>: in the dock, or in the frame of its sermon's page. */
 const media = (page: Page) => page.locator('[data-player-screen] video');
 const currentTime = (page: Page) => media(page).evaluate((m: HTMLMediaElement) => m.currentTime);
@@ -101,7 +101,7 @@ test('plays a sermon from its page: MP3 first, waveform from the peaks JSON', as
   await expect(player(page)).toHaveAttribute('data-state', 'paused');
   await expect(main.getByRole('button', { name: 'Play audio' })).toBeVisible();
 
-  await expectNoAxeViolations(page, { include: 'kg-player' });
+  await expectNoAxeViolations(page, { include: '[data-player]' });
   // Closing the player puts focus back on the button that started the sermon.
   await player(page).getByRole('button', { name: 'Close player' }).press('Enter');
   await expect(player(page)).toBeHidden();
@@ -125,7 +125,7 @@ test('on a phone the docked player is compact until More controls opens the rest
   await expect(volume).toBeVisible();
   await expect(player(page).getByText('Player settings')).toBeVisible();
   expect((await player(page).boundingBox())?.height ?? 0).toBeGreaterThan(compact + 60);
-  await expectNoAxeViolations(page, { include: 'kg-player' });
+  await expectNoAxeViolations(page, { include: '[data-player]' });
   // On a wide screen every control shows, and there is nothing to open.
   await more.click();
   await page.setViewportSize({ width: 1024, height: 740 });
@@ -209,7 +209,7 @@ test('keeps playing while the listener browses other pages', async ({ page, requ
   // Nothing focused in the page hides behind the docked player (the page scrolls it above).
   await page.emulateMedia({ reducedMotion: 'reduce' });
   const hidden = await page.evaluate(() => {
-    const top = () => document.querySelector('kg-player')?.getBoundingClientRect().top ?? 0;
+    const top = () => document.querySelector('[data-player]')?.getBoundingClientRect().top ?? 0;
     const links = [...document.querySelectorAll<HTMLElement>('main a[href], main button')];
     const behind = (el: HTMLElement) => {
       el.focus();
@@ -221,6 +221,36 @@ test('keeps playing while the listener browses other pages', async ({ page, requ
   // Closing the player while its button there is gone puts focus on the main content.
   await player(page).getByRole('button', { name: 'Close player' }).press('Enter');
   await expect(page.locator('main')).toBeFocused();
+});
+
+test("a sermon page's play button shows the docked player's state after a navigation, and pauses it", async ({
+  page,
+  request,
+}) => {
+  const sermon = await audioSermon(request);
+  await playAudio(page, sermon.sermonID);
+  const main = page.locator('main');
+  await expect(main.getByRole('button', { name: 'Pause audio' })).toHaveAttribute('data-playing', 'true');
+  await media(page).evaluate((m: HTMLMediaElement) => {
+    (window as unknown as { playerMedia: Element }).playerMedia = m;
+  });
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Speakers' }).click();
+  await expect(page).toHaveURL(/\/speakers$/);
+  // Back to the sermon's page through the docked player's title (a client-side navigation too).
+  await player(page).locator('[data-player-title]').click();
+  await expect(page).toHaveURL(new RegExp(`/sermons/${sermon.sermonID}$`));
+  expect(await media(page).evaluate((m) => (window as unknown as { playerMedia: Element }).playerMedia === m)).toBe(
+    true,
+  );
+  await expect(media(page)).toHaveJSProperty('paused', false);
+  // The new page's button says the docked player plays its sermon, and pauses it.
+  const pause = main.getByRole('button', { name: 'Pause audio' });
+  await expect(pause).toHaveAttribute('data-playing', 'true');
+  await pause.click();
+  await expect(player(page)).toHaveAttribute('data-state', 'paused');
+  await expect(media(page)).toHaveJSProperty('paused', true);
+  await expect(main.getByRole('button', { name: 'Play audio' })).toHaveAttribute('data-playing', 'false');
+  await expect(player(page).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
 });
 
 test('after a reload, asks to resume where the listener left off', async ({ page, request }) => {
@@ -496,7 +526,7 @@ test('moving focus between the player controls leaves the page where it is', asy
   const where = () =>
     page.evaluate(() => ({
       y: Math.round(scrollY),
-      inPlayer: Boolean(document.querySelector('kg-player')?.contains(document.activeElement)),
+      inPlayer: Boolean(document.querySelector('[data-player]')?.contains(document.activeElement)),
     }));
   const start = await where();
   expect(start.y).toBe(300);
@@ -515,8 +545,8 @@ test('moving focus between the player controls leaves the page where it is', asy
   await page.keyboard.press('Shift+Tab');
   const focused = await page.evaluate(() => {
     const el = document.activeElement as HTMLElement;
-    const top = document.querySelector('kg-player')?.getBoundingClientRect().top ?? 0;
-    return { inPlayer: Boolean(el.closest('kg-player')), above: el.getBoundingClientRect().bottom <= top };
+    const top = document.querySelector('[data-player]')?.getBoundingClientRect().top ?? 0;
+    return { inPlayer: Boolean(el.closest('[data-player]')), above: el.getBoundingClientRect().bottom <= top };
   });
   expect(focused).toEqual({ inPlayer: false, above: true });
 });
@@ -524,7 +554,7 @@ test('moving focus between the player controls leaves the page where it is', asy
 /** The docked player's height, and its video's, as shares of the window's height. */
 async function dockShare(page: Page) {
   return page.evaluate(() => {
-    const el = document.querySelector<HTMLElement>('kg-player[data-mode="page"]');
+    const el = document.querySelector<HTMLElement>('[data-player][data-mode="page"]');
     const video = el?.querySelector('video');
     const box = (e: Element | null | undefined) => (e ? e.getBoundingClientRect().height / innerHeight : 0);
     return { player: box(el), video: el?.dataset.kind === 'video' ? box(video) : 0 };
@@ -547,7 +577,7 @@ test('on a short (landscape phone) screen the docked player is compact and leave
   expect((await dockShare(page)).player).toBeLessThanOrEqual(1 / 3);
   await more.click();
   await expect(player(page).getByRole('slider', { name: 'Volume' })).toBeVisible();
-  await expectNoAxeViolations(page, { include: 'kg-player' });
+  await expectNoAxeViolations(page, { include: '[data-player]' });
 
   // A docked video (on another page than its own) takes about a third of the window at most, on any screen.
   const video = await videoSermon(request);
@@ -638,8 +668,8 @@ test('changing the language while a video plays: it plays on, in the new languag
     };
     const fresh = new DOMParser().parseFromString(markup, 'text/html');
     return {
-      shown: of(document.querySelector('kg-player[data-mode="page"]')),
-      expected: of(fresh.querySelector('kg-player[data-mode="page"]')),
+      shown: of(document.querySelector('[data-player][data-mode="page"]')),
+      expected: of(fresh.querySelector('[data-player][data-mode="page"]')),
     };
   }, html);
   expect(words.expected.length).toBeGreaterThan(20);
@@ -667,7 +697,7 @@ test('the language menu opens above the docked player', async ({ page, request }
   await expect(menu.getByRole('link')).toHaveCount(13);
   // The menu reaches over the player here: where they overlap, its links are the ones tapped.
   const overlaps = await menu.evaluate((list) => {
-    const top = document.querySelector('kg-player')?.getBoundingClientRect().top ?? Infinity;
+    const top = document.querySelector('[data-player]')?.getBoundingClientRect().top ?? Infinity;
     const bottom = list.getBoundingClientRect().bottom; // it scrolls within this
     return [...list.querySelectorAll<HTMLAnchorElement>('a')].flatMap((a) => {
       const box = a.getBoundingClientRect();

@@ -48,6 +48,11 @@ export function reportSermon(sermon: PlayerSermon | null, kind: PlayerKind): voi
   });
 }
 
+/** The same sermon, its page link and caption names in the page's new language. */
+export function reportSermonInPlace(sermon: PlayerSermon): void {
+  $nowPlaying.setKey('sermon', sermon);
+}
+
 export function reportState(state: PlayerState): void {
   $nowPlaying.setKey('state', state);
 }
@@ -69,6 +74,8 @@ export type PlayRequest = {
   kind: PlayerKind;
   /** The element that asked: focus returns there when the player closes; a video frame to play in. */
   from?: HTMLElement;
+  /** Seconds to start at, instead of where it was left (requestPlay). */
+  startAt?: number;
 };
 
 type Engine = { play(request: PlayRequest): void; toggle(request: PlayRequest): void };

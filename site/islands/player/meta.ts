@@ -1,11 +1,9 @@
 import type { PlayerKind, PlayerSermon } from './types.ts';
 
 /**
- * What the player shows of a loaded sermon, in one place for both renderers: Player.astro
- * writes it into an embed's markup on the server (the player is on screen, in its final size,
- * before any script has run) and player-element.ts #renderMeta applies it to the same elements
- * in the browser, so taking over an embed changes nothing visible. Free of the DOM: it runs in
- * Astro's frontmatter too.
+ * What the player shows of a loaded sermon, in one place for the server and the browser
+ * (Player.astro and Controls.tsx, rendered on both), so taking over an embed changes nothing
+ * visible. Free of the DOM.
  */
 
 /** 75 → '1:15', 3723 → '1:02:03' (same rule as site/lib/format.ts formatDuration). */
@@ -16,10 +14,6 @@ export function clock(seconds: number): string {
   const rest = String(s % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${rest}` : `${m}:${rest}`;
 }
-
-/** Fills `{name}` placeholders of a message ('{current} of {duration}'). */
-export const format = (template: string, values: Record<string, string>) =>
-  template.replace(/\{(\w+)\}/g, (all, name: string) => values[name] ?? all);
 
 /**
  * The kind the player plays when asked for `kind`: video only when the sermon has one, and
