@@ -162,12 +162,16 @@ export class PlayerEngine {
     // Asking, it is paused there: its media is only fetched once it plays (preload none).
     else if (ask) this.#event('pause');
     // Started from its page's frame: the page scrolls the video out from under the dock (which may
-    // just have appeared), as far as its top stays in sight.
-    if (options.from?.contains(this.screen)) {
-      const frame = options.from.getBoundingClientRect();
-      // Whole pixels up: a fraction scrolled is rounded down, leaving the video's last line under the dock.
-      const by = Math.ceil(Math.min(frame.bottom - this.root.getBoundingClientRect().top, frame.top));
-      if (by > 0) scrollBy({ top: by });
+    // just have appeared), as far as its top stays in sight. Measured in the next frame, once the
+    // interface has rendered the new sermon (its controls for a video change the dock's height).
+    const from = options.from;
+    if (from?.contains(this.screen)) {
+      requestAnimationFrame(() => {
+        const frame = from.getBoundingClientRect();
+        // Whole pixels up: a fraction scrolled is rounded down, leaving the video's last line under the dock.
+        const by = Math.ceil(Math.min(frame.bottom - this.root.getBoundingClientRect().top, frame.top));
+        if (by > 0) scrollBy({ top: by });
+      });
     }
   }
 
