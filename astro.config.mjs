@@ -39,6 +39,18 @@ function precompressAssets() {
   };
 }
 
+/** `client:quiet` (site/islands/quiet-directive.ts): islands that wait for the first audio. */
+function quietDirective() {
+  return {
+    name: 'kerygma:quiet-directive',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) => {
+        addClientDirective({ name: 'quiet', entrypoint: './site/islands/quiet-directive.ts' });
+      },
+    },
+  };
+}
+
 // The site renders on the server, with React islands (site/islands/) where a part needs script; in production the Fastify host process (packages/server)
 // mounts the built handler in middleware mode next to the API.
 export default defineConfig({
@@ -47,5 +59,5 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   server: { port: 4321 },
   build: { inlineStylesheets: 'always' },
-  integrations: [react(), precompressAssets()],
+  integrations: [react(), quietDirective(), precompressAssets()],
 });

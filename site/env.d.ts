@@ -15,3 +15,10 @@ declare namespace App {
     href: (path: string) => string;
   }
 }
+
+declare namespace Astro {
+  interface ClientDirectives {
+    /** Hydrate when idle and no sermon's first audio is loading (islands/quiet-directive.ts). */
+    'client:quiet'?: boolean;
+  }
+}

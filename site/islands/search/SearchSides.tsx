@@ -15,6 +15,17 @@ export const SEARCH_SIDES_MESSAGES = [
 
 export type SideResults = Extract<Loaded, { status: 'done' }>['results'];
 
+/** One kind of result as the column shows it: a few rows and, past them, a link to all. */
+type Kind = {
+  id: string;
+  heading: string;
+  rows: { key: string | number; href: string; label: string; note: string | null }[];
+  total?: number | null;
+  all?: string;
+  /** Shown as a row of tags (hashtags) rather than a list. */
+  tags?: true;
+};
+
 type Props = {
   messages: IslandMessages<(typeof SEARCH_SIDES_MESSAGES)[number]>;
   /** The locale's path prefix ('' or '/es'), for links to each result. */
@@ -43,71 +54,77 @@ export default function SearchSides(props: Props) {
   const t = islandTranslator(props.messages);
   const { base, viewAll } = props;
   const lang = props.messages.lang;
-  const more = (count: number | null, shown: number, href: string) =>
-    (count ?? 0) > shown && (
-      <p className="more">
-        <a href={href}>{t('sermons.viewAll', { count: formatSnippetCount(count ?? 0, lang) })}</a>
-      </p>
-    );
-  const { speakerResults: speakers, seriesResults: series, broadcasterResults: broadcasters } = results;
-  const hashtags = results.hashtagResults;
+  const sermons = (count: number) => t('sermons.count', { count });
+  const kinds: Kind[] = [
+    {
+      id: 'speakers',
+      heading: t('nav.speakers'),
+      rows: results.speakerResults.map((s) => ({
+        key: s.speakerID,
+        href: `${base}/speakers/${s.speakerID}`,
+        label: s.displayName,
+        note: sermons(s.sermonCount),
+      })),
+      total: results.speakerCount,
+      all: viewAll.speakers,
+    },
+    {
+      id: 'series',
+      heading: t('nav.series'),
+      rows: results.seriesResults.map((s) => ({
+        key: s.seriesID,
+        href: `${base}/series/${s.seriesID}`,
+        label: s.title,
+        note: sermons(s.count),
+      })),
+      total: results.seriesCount,
+      all: viewAll.series,
+    },
+    {
+      id: 'broadcasters',
+      heading: t('nav.broadcasters'),
+      rows: results.broadcasterResults.map((b) => ({
+        key: b.broadcasterID,
+        href: `${base}/broadcasters/${encodeURIComponent(b.broadcasterID)}`,
+        label: b.displayName,
+        note: b.location,
+      })),
+      total: results.broadcasterCount,
+      all: viewAll.broadcasters,
+    },
+    {
+      id: 'hashtags',
+      heading: t('sermons.search.hashtags'),
+      rows: results.hashtagResults.map((h) => ({
+        key: h.hashtag,
+        href: `${base}/hashtag/${encodeURIComponent(h.hashtag)}`,
+        label: `#${h.displayHashtag}`,
+        note: sermons(h.sermonCount),
+      })),
+      tags: true,
+    },
+  ];
   return (
     <>
-      {speakers.length > 0 && (
-        <section aria-labelledby="results-speakers">
-          <h2 id="results-speakers">{t('nav.speakers')}</h2>
-          <ul className="side">
-            {speakers.map((s) => (
-              <li key={s.speakerID}>
-                <a href={`${base}/speakers/${s.speakerID}`}>{s.displayName}</a>{' '}
-                <span className="muted">{t('sermons.count', { count: s.sermonCount })}</span>
-              </li>
-            ))}
-          </ul>
-          {more(results.speakerCount, speakers.length, viewAll.speakers)}
-        </section>
-      )}
-      {series.length > 0 && (
-        <section aria-labelledby="results-series">
-          <h2 id="results-series">{t('nav.series')}</h2>
-          <ul className="side">
-            {series.map((s) => (
-              <li key={s.seriesID}>
-                <a href={`${base}/series/${s.seriesID}`}>{s.title}</a>{' '}
-                <span className="muted">{t('sermons.count', { count: s.count })}</span>
-              </li>
-            ))}
-          </ul>
-          {more(results.seriesCount, series.length, viewAll.series)}
-        </section>
-      )}
-      {broadcasters.length > 0 && (
-        <section aria-labelledby="results-broadcasters">
-          <h2 id="results-broadcasters">{t('nav.broadcasters')}</h2>
-          <ul className="side">
-            {broadcasters.map((b) => (
-              <li key={b.broadcasterID}>
-                <a href={`${base}/broadcasters/${encodeURIComponent(b.broadcasterID)}`}>{b.displayName}</a>{' '}
-                <span className="muted">{b.location}</span>
-              </li>
-            ))}
-          </ul>
-          {more(results.broadcasterCount, broadcasters.length, viewAll.broadcasters)}
-        </section>
-      )}
-      {hashtags.length > 0 && (
-        <section aria-labelledby="results-hashtags">
-          <h2 id="results-hashtags">{t('sermons.search.hashtags')}</h2>
-          <ul className="side tags">
-            {hashtags.map((h) => (
-              <li key={h.hashtag}>
-                <a href={`${base}/hashtag/${encodeURIComponent(h.hashtag)}`}>#{h.displayHashtag}</a>{' '}
-                <span className="muted">{t('sermons.count', { count: h.sermonCount })}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {kinds
+        .filter((kind) => kind.rows.length > 0)
+        .map((kind) => (
+          <section key={kind.id} aria-labelledby={`results-${kind.id}`}>
+            <h2 id={`results-${kind.id}`}>{kind.heading}</h2>
+            <ul className={kind.tags ? 'side tags' : 'side'}>
+              {kind.rows.map((row) => (
+                <li key={row.key}>
+                  <a href={row.href}>{row.label}</a> <span className="muted">{row.note}</span>
+                </li>
+              ))}
+            </ul>
+            {kind.all && (kind.total ?? 0) > kind.rows.length && (
+              <p className="more">
+                <a href={kind.all}>{t('sermons.viewAll', { count: formatSnippetCount(kind.total ?? 0, lang) })}</a>
+              </p>
+            )}
+          </section>
+        ))}
     </>
   );
 }
