@@ -18,6 +18,9 @@ import { nextState, type PlayerEvent, type PlayerState } from './state.ts';
 import type { PlayerKind, PlayerSermon } from './types.ts';
 import { $resumeAt, $spoken } from './view.ts';
 
+/** How long a video started in its page's frame is kept clear of the dock as the dock settles. */
+const KEEP_CLEAR_MS = 15_000;
+
 /**
  * The player's engine: one per page, on the page's player (Player.astro: docked, or an embed's).
  * It owns the <video> (server-rendered outside the React interface, so the first sound never
@@ -162,16 +165,19 @@ export class PlayerEngine {
     // Asking, it is paused there: its media is only fetched once it plays (preload none).
     else if (ask) this.#event('pause');
     // Started from its page's frame: the page scrolls the video out from under the dock (which may
-    // just have appeared), as far as its top stays in sight. Measured in the next frame, once the
-    // interface has rendered the new sermon (its controls for a video change the dock's height).
+    // just have appeared), as far as its top stays in sight. Again when the dock grows in the first
+    // moments: its interface may hydrate only now (client:quiet) and show a video's controls.
     const from = options.from;
     if (from?.contains(this.screen)) {
-      requestAnimationFrame(() => {
+      const keepClear = () => {
         const frame = from.getBoundingClientRect();
         // Whole pixels up: a fraction scrolled is rounded down, leaving the video's last line under the dock.
         const by = Math.ceil(Math.min(frame.bottom - this.root.getBoundingClientRect().top, frame.top));
         if (by > 0) scrollBy({ top: by });
-      });
+      };
+      const growing = new ResizeObserver(keepClear);
+      growing.observe(this.root);
+      setTimeout(() => growing.disconnect(), KEEP_CLEAR_MS);
     }
   }
 
