@@ -51,6 +51,39 @@ function quietDirective() {
   };
 }
 
+/**
+ * The player's engine, the stores and nanostores in one browser chunk: shared with the islands,
+ * they were split into a chain of small chunks that the browser found one import at a time (two
+ * more round trips before Play worked on a slow connection; bench/README.md, 2026-12-02). The
+ * modules the engine imports on demand (hls.js, the waveform, the next sermon) stay apart.
+ */
+const ON_DEMAND = /\/islands\/player\/(hls|waveform|next)\.ts$/;
+function playerChunk() {
+  return {
+    name: 'kerygma:player-chunk',
+    configEnvironment(name) {
+      if (name !== 'client') return;
+      return {
+        build: {
+          rollupOptions: {
+            output: {
+              manualChunks(id) {
+                if (ON_DEMAND.test(id)) return undefined;
+                if (/\/site\/(islands\/player\/[^/]+|stores\/(now-playing|player-settings))\.ts$/.test(id))
+                  return 'player';
+                if (/\/node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?nanostores\//.test(id)) return 'player';
+                // Its page script too, so the page's <script> is the chunk itself, not a stub importing it.
+                if (/\/components\/Player\.astro\?astro&type=script/.test(id)) return 'player';
+                return undefined;
+              },
+            },
+          },
+        },
+      };
+    },
+  };
+}
+
 // The site renders on the server, with React islands (site/islands/) where a part needs script; in production the Fastify host process (packages/server)
 // mounts the built handler in middleware mode next to the API.
 export default defineConfig({
@@ -59,5 +92,6 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   server: { port: 4321 },
   build: { inlineStylesheets: 'always' },
+  vite: { plugins: [playerChunk()] },
   integrations: [react(), quietDirective(), precompressAssets()],
 });
