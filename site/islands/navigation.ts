@@ -4,7 +4,7 @@
  * forms that send only their filled fields. Document-wide listeners on links, forms and the
  * router's events, with no markup of their own to render: a plain module, not an island.
  */
-import { keepsScroll } from '../lib/scroll-rules.ts';
+import { keepsScroll } from './scroll-rules.ts';
 
 // ---- Progress bar (spec §4): shows 200 ms after a navigation starts, runs 5 s, hides 500 ms after.
 
@@ -43,7 +43,7 @@ document.addEventListener('astro:before-preparation', start);
 addEventListener('pageshow', done);
 document.addEventListener('astro:page-load', done);
 
-// ---- Scroll position (spec §2, lib/scroll-rules.ts): the router starts each new page at the
+// ---- Scroll position (spec §2, scroll-rules.ts): the router starts each new page at the
 // top; where the position is kept, it is put back before the new page is painted. Back and
 // forward, and #targets, are the router's own.
 
