@@ -13,8 +13,9 @@ import { loadAverage, run, type Server, startServer } from './lib/serve.ts';
  * each public page type, against the benchmark's own build of site/ (bench/.site) served by the
  * real application (bench/lib/site-server.ts) over the demo catalogue in an embedded database
  * seeded once into DATA_DIR. Chromium is Debian's, headless. Prints the four category scores per
- * page, the audits that lost points, and the JavaScript a sermon page loads before any
- * interaction (compressed bytes).
+ * page, the audits that lost points, and the JavaScript each page loads before any interaction
+ * (compressed bytes, React and the islands hydrated when the browser is idle included: Lighthouse
+ * waits for the network to go quiet), against the budget of a sermon page.
  *
  *   pnpm bench:lighthouse [--skip-build] [--only sermon,home]
  */
@@ -42,7 +43,8 @@ const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
   'best-practices': 100,
   seo: 100,
 };
-const JS_BUDGET = 50 * 1024;
+/** Compressed JavaScript before interaction on a sermon page, React included. */
+const JS_BUDGET = 80 * 1024;
 
 type Lhr = {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
@@ -111,6 +113,9 @@ async function pickPages(origin: string): Promise<[string, string][]> {
     ['sermon list', '/sermons'],
     ['search', `/search?q=${encodeURIComponent(word.replace(/\W/g, ''))}`],
     ['site map', '/sitemap'],
+    ['speakers', '/speakers'],
+    ['hymnal', '/hymnal'],
+    ['devotional', '/daily-devotional'],
     ['404', '/this-page-does-not-exist'],
   ];
 }
@@ -186,6 +191,7 @@ async function main() {
 
     const rows: string[] = [];
     let sermonJs: ReturnType<typeof javascript> | undefined;
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
     for (const [name, pagePath] of pages) {
       const url = `${server.origin}${pagePath}`;
       const result = await lighthouse(url, {
@@ -201,17 +207,23 @@ async function main() {
       writeFileSync(path.join(reports, `${name.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
       const scores = CATEGORIES.map((c) => Math.round((lhr.categories[c]?.score ?? 0) * 100));
       const ok = CATEGORIES.every((c, i) => (scores[i] ?? 0) >= TARGETS[c]);
-      rows.push(`| ${name} | \`${pagePath}\` | ${scores.join(' | ')} | ${ok ? 'ok' : '**missed**'} |`);
-      console.log(`${name.padEnd(12)} ${scores.map((s) => String(s).padStart(4)).join('')}  ${pagePath}`);
+      const js = javascript(lhr, await (await fetch(url)).text());
+      rows.push(
+        `| ${name} | \`${pagePath}\` | ${scores.join(' | ')} | ${ok ? 'ok' : '**missed**'} | ${kb(js.total)} |`,
+      );
+      console.log(
+        `${name.padEnd(16)} ${scores.map((s) => String(s).padStart(4)).join('')}  JS ${kb(js.total)}  ${pagePath}`,
+      );
       for (const line of lostPoints(lhr)) console.log(`    ${line}`);
-      if (name === 'sermon') sermonJs = javascript(lhr, await (await fetch(url)).text());
+      if (name === 'sermon') sermonJs = js;
     }
 
-    console.log('\n| page | path | performance | accessibility | best practices | SEO | target |');
-    console.log('| --- | --- | ---: | ---: | ---: | ---: | --- |');
+    console.log(
+      '\n| page | path | performance | accessibility | best practices | SEO | target | JavaScript before interaction |',
+    );
+    console.log('| --- | --- | ---: | ---: | ---: | ---: | --- | ---: |');
     for (const row of rows) console.log(row);
     if (sermonJs) {
-      const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
       console.log(
         `\nJavaScript on the sermon page before interaction: ${kb(sermonJs.total)} compressed ` +
           `(${sermonJs.files.length} script files ${kb(sermonJs.external)} transferred, inline ${kb(sermonJs.inline)} = ` +

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
+import { hydrated } from './islands.ts';
 
 test('the colour mode is chosen in the footer and remembered', async ({ page }) => {
   await page.goto('/');
+  await hydrated(page.locator('footer'));
   const html = page.locator('html');
   await expect(html).not.toHaveAttribute('data-color-mode', /./);
   await page.getByLabel('Color mode').selectOption('dark');
@@ -61,8 +63,29 @@ test('tabs of a page keep the scroll position; other pages start at the top (spe
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test('the colour mode chosen stays through a navigation within the site, the picker showing it', async ({ page }) => {
+  await page.goto('/');
+  await hydrated(page.locator('footer'));
+  const html = page.locator('html');
+  const picker = page.getByLabel('Color mode');
+  await picker.selectOption('dark');
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Speakers' }).click();
+  await expect(page).toHaveURL('/speakers');
+  await expect(html).toHaveAttribute('data-color-mode', 'dark');
+  await expect(html).toHaveCSS('background-color', 'rgb(21, 20, 26)');
+  await hydrated(page.locator('footer'));
+  await expect(picker).toHaveValue('dark');
+  await picker.selectOption('light');
+  await page.goBack();
+  await expect(page).toHaveURL('/');
+  await expect(html).toHaveAttribute('data-color-mode', 'light');
+  await hydrated(page.locator('footer'));
+  await expect(picker).toHaveValue('light');
+});
+
 test('the language menu closes with Escape, focus back on its button, and when focus leaves it', async ({ page }) => {
   await page.goto('/');
+  await hydrated(page.locator('.lang-slot'));
   const menu = page.locator('details.lang');
   await menu.locator('summary').press('Enter');
   await page.keyboard.press('Tab');
@@ -73,6 +96,38 @@ test('the language menu closes with Escape, focus back on its button, and when f
   await page.keyboard.press('Enter');
   await page.keyboard.press('Shift+Tab');
   await expect(menu).not.toHaveAttribute('open');
+});
+
+test('the language menu by keyboard: Tab past its last language or a click elsewhere closes it; a language chosen is remembered', async ({
+  page,
+}) => {
+  await page.goto('/sermons?sortBy=oldest');
+  await hydrated(page.locator('.lang-slot'));
+  const menu = page.locator('details.lang');
+  const languages = menu.getByRole('link');
+  await menu.locator('summary').press('Enter');
+  await expect(menu).toHaveAttribute('open');
+  await expect(languages).toHaveCount(13);
+  // Forward through the 13 languages and out of the menu: it closes behind.
+  for (let i = 0; i < 13; i++) await page.keyboard.press('Tab');
+  await expect(languages.last()).toBeFocused();
+  await expect(menu).toHaveAttribute('open');
+  await page.keyboard.press('Tab');
+  await expect(menu).not.toHaveAttribute('open');
+  // A click anywhere else closes it too.
+  await menu.locator('summary').click();
+  await expect(menu).toHaveAttribute('open');
+  await page.getByRole('heading', { level: 1 }).click();
+  await expect(menu).not.toHaveAttribute('open');
+  // Chosen with Enter: the same list in German, and remembered by the page itself, for the next
+  // page may come from the browser's cache (here, a page the server never sees).
+  await page.route('**/de/sermons?sortBy=oldest', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="de"><title>Predigten</title></html>' }),
+  );
+  await menu.locator('summary').press('Enter');
+  await menu.getByRole('link', { name: 'Deutsch' }).press('Enter');
+  await expect(page).toHaveURL('/de/sermons?sortBy=oldest');
+  expect((await page.context().cookies()).find((c) => c.name === 'i18n_redirected')?.value).toBe('de');
 });
 
 test('the focus ring of a tab is not cut off by the scrolling row of tabs', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { LOCALES } from '../packages/i18n/src/locales.ts';
 import { expectNoAxeViolations } from './axe.ts';
+import { hydrated } from './islands.ts';
 
 /**
  * What a listener on a small phone meets first: a header of two short lines in every language
@@ -36,6 +37,7 @@ test('at 320 and 390 px the header is two short lines in every language, each se
 
 /** Each link of a row that scrolls sideways, reached with Tab, comes fully into view with its focus ring. */
 async function expectEachLinkShownWithTab(page: Page, row: Locator, label: string) {
+  await hydrated(row);
   await page.keyboard.press('Tab');
   for (const link of await row.getByRole('link').all()) {
     await link.focus();
@@ -122,11 +124,15 @@ test('on a wide screen the header is one line, its search form shown and no sear
 
 test('a right-to-left page (no language is, yet) fits a phone, its current section in view', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
-  await page.goto('/broadcasters');
-  await page.evaluate(() => {
-    document.documentElement.dir = 'rtl';
-    document.dispatchEvent(new Event('astro:page-load')); // as on a page that loads right-to-left
+  // The page as it would come in a right-to-left language.
+  await page.route('**/broadcasters', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace('<html lang="en" dir="ltr"', '<html lang="en" dir="rtl"');
+    await route.fulfill({ response, body });
   });
+  await page.goto('/broadcasters');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await hydrated(page.locator('header .main-nav'));
   expect(await overflow(page)).toBeLessThanOrEqual(0);
   await expect(page.locator('header .main-nav a[aria-current="page"]')).toBeInViewport({ ratio: 1 });
 });

@@ -1,6 +1,6 @@
 /**
  * Pop-ups: native disclosures (`<details data-popup>`) whose content lies over the page, such
- * as the language menu (components/LanguageSwitcher.astro) and the player's settings and
+ * as the language menu (islands/LanguageSwitcher.tsx) and the player's settings and
  * shortcuts list (components/Player.astro). As the ARIA APG disclosure pattern has it, Escape
  * closes the innermost one holding focus and returns focus to its summary (others open close
  * too); one closes when focus moves out of it, the window loses focus, or a click lands outside.
@@ -34,3 +34,7 @@ document.addEventListener('focusout', () => {
 document.addEventListener('click', (e) => {
   for (const popup of openPopups()) if (!popup.contains(e.target as Node)) popup.open = false;
 });
+
+// Nothing to import by name: the listeners above are added when the module is loaded (by
+// `import('./popups.ts')` in an island once hydrated, or a page's script).
+export {};

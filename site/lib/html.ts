@@ -1,5 +1,3 @@
-import { LOCALES, type LocaleCode, localizePath } from '@kerygma/i18n/locales';
-
 /** HTML built from plain strings (outside Astro's templates): every value goes through escapeHtml. */
 
 const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -39,26 +37,5 @@ export function optionsHtml(key: string, choices: () => readonly Choice[], selec
   const { values, plain, chosen } = list;
   let html = '';
   for (let i = 0; i < values.length; i++) html += values[i] === selected ? chosen[i] : plain[i];
-  return html;
-}
-
-/** Each language's link in the language picker, after its address: attributes and name. */
-const LANGUAGE_LINKS = LOCALES.map((l) => ({
-  code: l.code,
-  attributes: `" hreflang="${l.lang}" data-locale="${l.code}" lang="${l.lang}"`,
-  name: `>${escapeHtml(l.name)}</a></li>`,
-}));
-
-/**
- * The language picker's items (components/LanguageSwitcher.astro): the page (`path` without a
- * locale prefix, and its `search`) in each language, the current one marked. One string: the
- * 13 links as Astro elements, with five attributes each, cost more than the rest of the header.
- */
-export function languageLinksHtml(path: string, search: string, current: LocaleCode): string {
-  let html = '';
-  for (const l of LANGUAGE_LINKS) {
-    const mark = l.code === current ? ' aria-current="true"' : '';
-    html += `<li><a href="${escapeHtml(localizePath(path, l.code) + search)}${l.attributes}${mark}${l.name}`;
-  }
   return html;
 }
