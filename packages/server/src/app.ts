@@ -97,7 +97,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
     const t = await messageTranslator(req);
     if (error instanceof ApiError) {
       const errors = Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, t(v)]));
-      return reply.status(error.status).send({ errors, status: error.status, code: error.code });
+      return reply.status(error.status).headers(error.headers).send({ errors, status: error.status, code: error.code });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) req.log.error(error);

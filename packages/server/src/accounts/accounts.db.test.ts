@@ -10,8 +10,14 @@ const ORIGIN = 'http://kerygma.test';
 const API = '/api/v2';
 const PASSWORD = 'Narrow gate 7';
 
-// biome-ignore lint/suspicious/noExplicitAny: tests index into response JSON
-type Answer = { status: number; body: any; cookies: string[]; setCookie: Record<string, string> };
+type Answer = {
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: tests index into response JSON
+  body: any;
+  cookies: string[];
+  setCookie: Record<string, string>;
+  headers: Record<string, unknown>;
+};
 
 /** The Set-Cookie headers of a response, and each cookie's value by name. */
 function cookiesOf(headers: Record<string, unknown>): { cookies: string[]; setCookie: Record<string, string> } {
@@ -58,7 +64,12 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
       remoteAddress: options.address ?? '10.9.9.9',
       ...(options.body ? { payload: options.body } : {}),
     } as InjectOptions);
-    return { status: res.statusCode, body: JSON.parse(res.body || 'null'), ...cookiesOf(res.headers) };
+    return {
+      status: res.statusCode,
+      body: JSON.parse(res.body || 'null'),
+      headers: res.headers,
+      ...cookiesOf(res.headers),
+    };
   }
 
   /** Signs up and verifies through the mailed code; answers the address the mail went to. */
@@ -335,6 +346,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
       status: 429,
       code: 'rate_limited',
     });
+    expect(locked.headers['retry-after']).toBe('900');
     const counted = await t.db.query<{ count: number }>(
       "SELECT count FROM rate_limit WHERE key = 'signInAccount:erastus'",
     );

@@ -26,6 +26,12 @@ export async function countOrRefuse(db: Db, kind: AttemptKind, who: string, now:
   const { limit, windowMs } = ATTEMPT_LIMITS[kind];
   const { count, endsAt } = await countAttempt(db, `${kind}:${who.toLowerCase()}`, windowMs, now);
   if (count <= limit) return;
-  const minutes = Math.max(1, Math.ceil((endsAt - now) / MINUTE));
-  throw new ApiError(429, 'rate_limited', { error: { key: 'error.account.tooManyAttempts', params: { minutes } } });
+  const seconds = Math.max(1, Math.ceil((endsAt - now) / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  throw new ApiError(
+    429,
+    'rate_limited',
+    { error: { key: 'error.account.tooManyAttempts', params: { minutes } } },
+    { 'retry-after': String(seconds) },
+  );
 }
