@@ -353,6 +353,8 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     expect(counted[0]?.count).toBe(limit + 1);
     clock += 15 * 60_000;
     expect((await call('POST', '/site/users/Erastus/login', { body: { password: PASSWORD } })).status).toBe(200);
+    const ended = await t.db.query('SELECT key FROM rate_limit WHERE window_ends_at <= $1', [new Date(clock)]);
+    expect(ended).toEqual([]);
 
     const address = newAddress();
     for (let i = 0; i < ATTEMPT_LIMITS.signInAddress.limit; i++)

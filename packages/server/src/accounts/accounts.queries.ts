@@ -195,6 +195,11 @@ export async function revokeUserSessions(db: Db, userId: number, now: number): P
   ]);
 }
 
+/** Deletes the counters whose window has ended (a new attempt starts again from one anyway). */
+export async function forgetEndedWindows(db: Db, now: number): Promise<void> {
+  await db.query('DELETE FROM rate_limit WHERE window_ends_at <= $1', [at(now)]);
+}
+
 /**
  * Counts one attempt under `key` in fixed windows of `windowMs`; answers the count so far in
  * this window and when it ends (epoch ms). One statement, so concurrent processes count right.

@@ -1,6 +1,6 @@
 import type { Db } from '../db/db.ts';
 import { ApiError } from '../errors.ts';
-import { countAttempt } from './accounts.queries.ts';
+import { countAttempt, forgetEndedWindows } from './accounts.queries.ts';
 
 type Limit = { limit: number; windowMs: number };
 const MINUTE = 60_000;
@@ -24,6 +24,9 @@ export type AttemptKind = keyof typeof ATTEMPT_LIMITS;
 /** Counts one attempt of `kind` by `who`; past the limit, a 429 saying when to try again. */
 export async function countOrRefuse(db: Db, kind: AttemptKind, who: string, now: number): Promise<void> {
   const { limit, windowMs } = ATTEMPT_LIMITS[kind];
+  // Attempts are few (sign-ins, sign-ups): each clears what has ended, so the table holds only
+  // the current windows' keys.
+  await forgetEndedWindows(db, now);
   const { count, endsAt } = await countAttempt(db, `${kind}:${who.toLowerCase()}`, windowMs, now);
   if (count <= limit) return;
   const seconds = Math.max(1, Math.ceil((endsAt - now) / 1000));

@@ -18,11 +18,11 @@ function written(write: (reply: FastifyReply) => void): string[] {
 describe('session cookies', () => {
   const tokens = { access: 'a', refresh: 'r', remember: true };
 
-  it('are Secure on any origin but plain-HTTP localhost, where browsers would not keep them in development', () => {
+  it('are Secure on any origin but plain HTTP to this machine, where browsers would not send them back', () => {
     for (const origin of ['https://kerygma.example', 'http://kerygma.example', 'https://localhost:4321'])
       for (const line of written((r) => setSessionCookies(r, origin, tokens)))
         expect(line, origin).toContain('; Secure');
-    for (const origin of ['http://localhost', 'http://localhost:4321'])
+    for (const origin of ['http://localhost', 'http://localhost:4321', 'http://127.0.0.1:4321', 'http://[::1]:4321'])
       for (const line of written((r) => setSessionCookies(r, origin, tokens)))
         expect(line, origin).not.toContain('Secure');
   });

@@ -16,8 +16,11 @@ export function readCookie(req: FastifyRequest, name: string): string | undefine
   return undefined;
 }
 
-/** Secure everywhere but plain-HTTP localhost, where browsers would otherwise drop it in development. */
-const secureFor = (origin: string) => !/^http:\/\/localhost(:\d+)?$/.test(origin);
+/**
+ * Secure everywhere but on plain HTTP to this machine (localhost, 127.0.0.1, [::1]), where a
+ * browser would not send a Secure cookie back in development.
+ */
+const secureFor = (origin: string) => !/^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(origin);
 
 function cookie(name: string, value: string, options: { path: string; maxAge?: number; secure: boolean }): string {
   return [

@@ -58,3 +58,5 @@ CREATE TABLE rate_limit (
   count integer NOT NULL,
   window_ends_at timestamptz NOT NULL
 );
+-- Ended windows are deleted as attempts come (attempt-limits.ts).
+CREATE INDEX rate_limit_window_ends_idx ON rate_limit (window_ends_at);
