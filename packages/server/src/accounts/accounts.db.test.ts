@@ -242,6 +242,16 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     expect((await me(withCookies(other))).status).toBe(200);
   });
 
+  it('ends the session when one refresh token is traded twice at the same moment', async () => {
+    await newVerifiedUser('Tychicus');
+    const session = await signIn('Tychicus');
+    const trade = () => call('POST', '/site/users/refresh', { body: { refresh_token: session.body.refresh_token } });
+    const answers = await Promise.all([trade(), trade()]);
+    expect(answers.map((a) => a.status)).toContain(401);
+    for (const answer of answers.filter((a) => a.status === 200))
+      expect((await me({ authorization: `Bearer ${answer.body.access_token}` })).status).toBe(401);
+  });
+
   it('signs out one session, and signs out everywhere at once', async () => {
     await newVerifiedUser('Silas');
     const laptop = await signIn('Silas');
