@@ -13,6 +13,8 @@ export type ApiDeps = {
   stats: StatsCache;
   entities: EntityCache;
   counters: MediaCounters;
+  /** The clock account sessions and codes are timed by (tests move it); Date.now by default. */
+  now?: () => number;
   /** Set when the process is shutting down: /healthz then answers 503 (main.ts). */
   shutdown?: { draining: boolean };
 };

@@ -5,6 +5,8 @@ import { apiContracts } from '@kerygma/domain/contracts/health';
 import { LOCALES } from '@kerygma/i18n/locales';
 import { loadMessages, translator } from '@kerygma/i18n/t';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { accountRoutes } from './accounts/accounts.routes.ts';
+import { refuseForeignWrites } from './accounts/same-origin.ts';
 import { apiDocsRoutes } from './api-docs/api-docs.routes.ts';
 import type { ApiDeps } from './app-deps.ts';
 import { broadcasterRoutes } from './broadcasters/broadcasters.routes.ts';
@@ -87,6 +89,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   refuseUnsupportedMethods(app);
   allowCrossOriginReads(app);
   limitApiRate(app, deps.config.apiRateLimit);
+  refuseForeignWrites(app, deps.config);
   deliverApiAnswers(app);
   refuseDeepJson(app);
 
@@ -94,7 +97,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
     const t = await messageTranslator(req);
     if (error instanceof ApiError) {
       const errors = Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, t(v)]));
-      return reply.status(error.status).send({ errors, status: error.status, code: error.code });
+      return reply.status(error.status).headers(error.headers).send({ errors, status: error.status, code: error.code });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) req.log.error(error);
@@ -152,6 +155,8 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
         // Media (media/): upload slots and their bytes; re-encode, delete and encoding options.
         uploadRoutes,
         sermonMediaRoutes,
+        // Accounts (accounts/): sign-up, verification, sessions, password resets.
+        accountRoutes,
       ])
         await routes(api, deps);
     },

@@ -53,6 +53,13 @@ const schema = z.object({
   HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(72),
   /** Time to receive a whole request, body included; 0 (no limit) lets long plain uploads through. */
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(0).max(86_400).default(0),
+  /**
+   * The mail server for account e-mails, e.g. smtps://user:password@smtp.example.org:465; without
+   * it, messages are written to <data dir>/outbox and named in the log.
+   */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  /** The From address of those e-mails; by default no-reply at PUBLIC_URL's host. */
+  MAIL_FROM: z.string().min(3).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Media in an S3-compatible bucket instead of on local disk (see README, Running at scale). */
   S3_BUCKET: z.string().min(1).optional(),
@@ -101,6 +108,8 @@ export type Config = {
   httpTimeouts: { headersMs: number; idleMs: number; keepAliveMs: number; requestMs: number };
   /** Where media live when not on local disk. */
   s3: S3Config | undefined;
+  /** Account e-mails: through `smtpUrl`, else into `<dataDir>/outbox`. */
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
 };
 
 /**
@@ -139,6 +148,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       idleMs: c.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
       keepAliveMs: c.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
       requestMs: c.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+    },
+    mail: {
+      smtpUrl: c.SMTP_URL,
+      from: c.MAIL_FROM ?? `Kerygma <no-reply@${c.PUBLIC_URL ? new URL(c.PUBLIC_URL).hostname : 'localhost'}>`,
+      outboxDir: path.join(dataDir, 'outbox'),
     },
     s3: c.S3_BUCKET
       ? {

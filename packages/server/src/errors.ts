@@ -9,12 +9,20 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: Record<string, MessageRef | string>;
+  /** Headers the answer carries, e.g. Retry-After with a 429. */
+  readonly headers: Record<string, string>;
 
-  constructor(status: number, code: string, fields: Record<string, MessageRef | string>) {
+  constructor(
+    status: number,
+    code: string,
+    fields: Record<string, MessageRef | string>,
+    headers: Record<string, string> = {},
+  ) {
     super(code);
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.headers = headers;
   }
 }
 

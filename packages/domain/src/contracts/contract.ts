@@ -9,7 +9,7 @@ import { z } from 'zod';
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
 
 /** Statuses a route answers with the error shape, besides 400 for bad input and 500. */
-export type ErrorStatus = 401 | 403 | 404 | 409 | 413 | 415 | 416 | 422 | 501 | 503;
+export type ErrorStatus = 401 | 403 | 404 | 409 | 413 | 415 | 416 | 422 | 429 | 501 | 503;
 
 export type Contract = {
   method: HttpMethod | readonly HttpMethod[];
@@ -23,8 +23,11 @@ export type Contract = {
   summary: string;
   /** What an integrator needs to know, in plain English. */
   description: string;
-  /** The broadcaster's API key in the `X-API-Key` header authorises the call. */
-  auth?: 'apiKey';
+  /**
+   * What authorises the call: the broadcaster's API key in the `X-API-Key` header, or a signed-in
+   * user's session (its cookie, or `Authorization: Bearer <access token>`).
+   */
+  auth?: 'apiKey' | 'session';
   params?: z.ZodObject;
   query?: z.ZodType;
   body?: z.ZodType;

@@ -11,6 +11,7 @@ import { searchContracts } from './search.ts';
 import { seriesContracts } from './series.ts';
 import { sermonContracts } from './sermons.ts';
 import { speakerContracts } from './speakers.ts';
+import { userContracts } from './users.ts';
 
 /** Every route's contract by name (the name is the OpenAPI operationId). */
 export const contracts = {
@@ -24,6 +25,7 @@ export const contracts = {
   ...referenceContracts,
   ...searchContracts,
   ...mediaContracts,
+  ...userContracts,
   ...oembedContracts,
   ...apiContracts,
 } satisfies Record<string, Contract>;

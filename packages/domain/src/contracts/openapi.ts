@@ -23,12 +23,13 @@ export type OpenApiOptions = { apiBase: string; title: string; version: string; 
 const COMPONENT_REF = '#/components/schemas/';
 const ERROR_TEXT: Record<number, string> = {
   400: 'Bad input: each field named with what is wrong',
-  401: 'No API key, or an unknown one',
-  403: "The key's broadcaster does not own this sermon",
+  401: 'Not signed in, or no API key or an unknown one',
+  403: 'Not allowed: another broadcaster, or a write from another site',
   404: 'Not found',
   409: 'The upload is not in a state that takes this request',
   413: 'The file is too large',
   422: 'The file was received but is not what its type says',
+  429: 'Too many attempts: try again later',
   501: 'Not implemented',
   503: 'Unavailable',
 };
@@ -147,7 +148,8 @@ function operation(name: string, method: string, c: Contract, answer: (name: str
         }
       : {}),
     responses,
-    ...(c.auth ? { security: [{ apiKey: [] }] } : {}),
+    ...(c.auth === 'apiKey' ? { security: [{ apiKey: [] }] } : {}),
+    ...(c.auth === 'session' ? { security: [{ sessionCookie: [] }, { bearer: [] }] } : {}),
   };
 }
 
@@ -169,7 +171,11 @@ export function openApiDocument(all: Record<string, Contract>, options: OpenApiO
     paths,
     components: {
       schemas: components,
-      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'kerygma_access' },
+        bearer: { type: 'http', scheme: 'bearer' },
+      },
     },
   };
 }

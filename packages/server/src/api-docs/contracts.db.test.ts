@@ -82,10 +82,15 @@ const EXAMPLES: Record<string, string[]> = {
   search: ['/node/search?query=Romans', '/node/search?query=Romans&lite=false&liteBroadcaster=false'],
   mediaTracker: ['/node/sermons/1000/media_tracker'],
   oembed: [`/oembed?url=${encodeURIComponent('http://kerygma.test/sermons/1000')}`],
+  userAvailable: ['/site/users/available?username=anyone', '/site/users/available?email=a@example.org'],
+  currentUser: ['/site/users'],
   health: ['/healthz'],
   openApi: ['/openapi.json'],
   reference: ['/docs'],
 };
+
+/** Contracts whose examples are asked as a signed-in user (with its access token). */
+const SIGNED_IN = new Set(['currentUser']);
 
 /**
  * Whether a body is exactly what the schema describes: it parses, and parsing drops nothing
@@ -130,12 +135,20 @@ describe.each(BACKENDS)('route contracts on %s', (backend) => {
   });
 
   it('every GET answers the fixture in its contract’s shape', async () => {
+    const body = { email: 'contracts@example.org', password: 'Contract 1' };
+    await t.app.inject({ method: 'POST', url: `${API_BASE}/site/users/contracts`, payload: body });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: `${API_BASE}/site/users/contracts/login`,
+      payload: { password: body.password },
+    });
+    const session = { authorization: `Bearer ${JSON.parse(signIn.body).access_token}` };
     const getContracts = ALL.filter(([, c]) => methodsOf(c).includes('GET'));
     expect(getContracts.map(([name]) => name).filter((name) => !(name in EXAMPLES))).toEqual([]);
     for (const [name, c] of getContracts) {
       for (const example of EXAMPLES[name] ?? []) {
         const url = c.atRoot ? example : `${API_BASE}${example}`;
-        const res = await t.app.inject({ method: 'GET', url });
+        const res = await t.app.inject({ method: 'GET', url, headers: SIGNED_IN.has(name) ? session : {} });
         const [status, schema] = Object.entries(c.responses)[0] as [string, z.ZodType];
         expect(res.statusCode, url).toBe(Number(status));
         const body = c.produces ? res.body : JSON.parse(res.body);

@@ -100,7 +100,7 @@ function operationSection(method: string, path: string, op: Operation): string {
 <h3><span class="method ${method}">${method.toUpperCase()}</span> <code>${html(path)}</code></h3>
 <p class="summary">${html(op.summary)}</p>
 <p>${prose(op.description)}</p>
-${op.security ? '<p class="auth">Needs the broadcaster’s API key in the <code>X-API-Key</code> header.</p>' : ''}
+${op.security ? `<p class="auth">${authNote(op.security)}</p>` : ''}
 ${parameterTable(op.parameters)}
 ${body ? `<h4>Body (JSON)${op.requestBody?.required ? '' : ', optional'}</h4>${shape(body)}` : ''}
 <h4>Answers</h4><ul class="answers">${responses.join('')}</ul>
@@ -157,4 +157,11 @@ ${sections.join('\n')}
 <h2 id="schemas">Objects</h2>
 ${schemas.join('\n')}
 </main></body></html>`;
+}
+
+/** Who may call an operation, from its security requirement. */
+function authNote(security: unknown[]): string {
+  return security.some((s) => typeof s === 'object' && s !== null && 'apiKey' in s)
+    ? 'Needs the broadcaster’s API key in the <code>X-API-Key</code> header.'
+    : 'Needs a signed-in user: the session cookie, or <code>Authorization: Bearer</code> with the access token.';
 }

@@ -34,7 +34,14 @@ export async function buildTestApp(
    * `statementTimeoutMs`: requests use a PostgreSQL pool of their own with that statement timeout, as in main.ts.
    * `env`: configuration beside the test defaults; `rootDir`: where the site's build is looked for.
    */
-  options: { media?: MediaStore; statementTimeoutMs?: number; env?: Record<string, string>; rootDir?: string } = {},
+  options: {
+    media?: MediaStore;
+    statementTimeoutMs?: number;
+    env?: Record<string, string>;
+    rootDir?: string;
+    /** The clock sessions and codes are timed by. */
+    now?: () => number;
+  } = {},
 ): Promise<TestApp> {
   const testDb = await openTestDb(backend);
   await loadFixture(testDb.db);
@@ -72,6 +79,7 @@ export async function buildTestApp(
       stats: statsCache(testDb.db),
       entities: entityCache(requestDb),
       counters,
+      now: options.now,
     },
     { rootDir: options.rootDir ?? dataDir },
   );

@@ -1,0 +1,122 @@
+import { userContracts as c } from '@kerygma/domain/contracts/users';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ApiDeps } from '../app-deps.ts';
+import { urlsFor } from '../http/request-context.ts';
+import { route } from '../http/route.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { requestLocale } from './account-mail.ts';
+import * as accounts from './accounts.service.ts';
+import { ACCESS_COOKIE, clearSessionCookies, REFRESH_COOKIE, readCookie, setSessionCookies } from './cookies.ts';
+
+/** The access token: `Authorization: Bearer …` (apps), else the session cookie (browsers). */
+function accessToken(req: FastifyRequest): string | undefined {
+  const bearer = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  return bearer ?? readCookie(req, ACCESS_COOKIE);
+}
+
+/**
+ * Accounts (spec §7 Users): sign-up, verification, sign-in, sessions, password resets. Every
+ * authenticated call looks its session up, so signing out everywhere takes effect at once.
+ */
+export async function accountRoutes(app: FastifyInstance, deps: ApiDeps) {
+  const account: accounts.AccountDeps = {
+    db: deps.db,
+    mail: createMailer(deps.config.mail, app.log),
+    now: deps.now ?? Date.now,
+    log: app.log,
+  };
+  const caller = (req: FastifyRequest): accounts.Caller => ({
+    address: req.ip,
+    origin: urlsFor(deps.config, req).origin,
+    locale: requestLocale(req),
+  });
+  const signedIn = { authorize: (req: FastifyRequest) => accounts.authenticate(account, accessToken(req)) };
+  const tokensAnswer = (t: accounts.IssuedTokens) => ({
+    access_token: t.access,
+    refresh_token: t.refresh,
+    expires_in: t.expiresIn,
+  });
+
+  route(app, c.userAvailable, async ({ query }, _req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { available: await accounts.isAvailable(deps.db, query) };
+  });
+
+  route(app, c.signUp, async ({ params, body }, req) => {
+    const user = await accounts.signUp(account, caller(req), {
+      username: params.username,
+      email: body.email,
+      password: body.password,
+      displayName: body.display_name,
+    });
+    return { user: accounts.userView(user) };
+  });
+
+  route(app, c.activateAccount, async ({ params }) => {
+    await accounts.activate(account, params.code);
+    return { verified: true as const };
+  });
+
+  route(app, c.resendActivation, async ({ body }, req) => {
+    await accounts.resendActivation(account, caller(req), body.username);
+    return { ok: true as const };
+  });
+
+  route(app, c.signIn, async ({ params, body }, req, reply) => {
+    const { user, tokens } = await accounts.signIn(account, caller(req), {
+      name: params.username,
+      password: body.password,
+      remember: body.remember ?? false,
+    });
+    setSessionCookies(reply, caller(req).origin, tokens);
+    return { ...tokensAnswer(tokens), user: accounts.userView(user) };
+  });
+
+  route(app, c.refreshSession, async ({ body }, req, reply) => {
+    try {
+      const tokens = await accounts.refresh(account, body?.refresh_token ?? readCookie(req, REFRESH_COOKIE));
+      setSessionCookies(reply, caller(req).origin, tokens);
+      return tokensAnswer(tokens);
+    } catch (error) {
+      clearSessionCookies(reply, caller(req).origin);
+      throw error;
+    }
+  });
+
+  route(app, c.signOut, async (_input, req, reply) => {
+    await accounts.signOut(account, { access: accessToken(req), refresh: readCookie(req, REFRESH_COOKIE) });
+    clearSessionCookies(reply, caller(req).origin);
+    return { ok: true as const };
+  });
+
+  route(
+    app,
+    c.signOutEverywhere,
+    async ({ auth }, req, reply) => {
+      await accounts.signOutEverywhere(account, auth.user.user_id);
+      clearSessionCookies(reply, caller(req).origin);
+      return { ok: true as const };
+    },
+    signedIn,
+  );
+
+  route(app, c.requestPasswordReset, async ({ params }, req) => {
+    await accounts.requestReset(account, caller(req), params.username);
+    return { ok: true as const };
+  });
+
+  route(app, c.resetPassword, async ({ body }, req) => {
+    await accounts.resetPassword(account, caller(req), body.password_reset_code, body.password);
+    return { ok: true as const };
+  });
+
+  route(
+    app,
+    c.currentUser,
+    ({ auth }, _req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return accounts.userView(auth.user);
+    },
+    signedIn,
+  );
+}

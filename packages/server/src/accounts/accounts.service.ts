@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import type { userSchema } from '@kerygma/domain/contracts/users';
+import type { z } from 'zod';
+import type { Db } from '../db/db.ts';
+import { ApiError } from '../errors.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { mailCode } from './account-mail.ts';
+import * as q from './accounts.queries.ts';
+import { countOrRefuse } from './attempt-limits.ts';
+import { hashPassword, passwordMatches } from './passwords.ts';
+import { ACCESS_TOKEN_SECONDS, CODE_LIFETIME_MS, digest, newCode, newToken, REFRESH_TOKEN_SECONDS } from './tokens.ts';
+
+/** What the account rules need: the database, the mailer, the clock (tests move it). */
+export type AccountDeps = { db: Db; mail: Mailer; now: () => number; log: { error(o: object, msg: string): void } };
+
+/** Where a request comes from: its address (for rate limits) and origin (for mailed links). */
+export type Caller = { address: string; origin: string; locale: string };
+
+export type IssuedTokens = { access: string; refresh: string; remember: boolean; expiresIn: number };
+
+const SITE_ADMIN = 2;
+const fail = (status: number, code: string, key: string) => new ApiError(status, code, { error: { key } });
+const wrongCode = () => new ApiError(400, 'invalid_code', { code: { key: 'error.account.codeInvalid' } });
+
+export function userView(u: q.UserRow): z.infer<typeof userSchema> {
+  return {
+    user_id: u.user_id,
+    username: u.username,
+    email: u.email,
+    display_name: u.display_name,
+    verified: u.verified,
+    roles: u.roles,
+    admin: u.roles.includes(SITE_ADMIN),
+    web_preferences: u.web_preferences,
+    date_added: u.date_added,
+    last_login: u.last_login,
+  };
+}
+
+export async function isAvailable(db: Db, query: { username?: string; email?: string }): Promise<boolean> {
+  if (query.username !== undefined && (await q.usernameTaken(db, query.username))) return false;
+  if (query.email !== undefined && (await q.emailTaken(db, query.email))) return false;
+  return true;
+}
+
+/** Creates an unverified account and mails its verification code. */
+export async function signUp(
+  deps: AccountDeps,
+  caller: Caller,
+  input: { username: string; email: string; password: string; displayName?: string },
+): Promise<q.UserRow> {
+  await countOrRefuse(deps.db, 'signUpAddress', caller.address, deps.now());
+  if (await q.usernameTaken(deps.db, input.username))
+    throw new ApiError(409, 'taken', { username: { key: 'error.account.usernameTaken' } });
+  if (await q.emailTaken(deps.db, input.email))
+    throw new ApiError(409, 'taken', { email: { key: 'error.account.emailTaken' } });
+  const user = await q.insertUser(deps.db, {
+    username: input.username,
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+    displayName: input.displayName || input.username,
+    locale: caller.locale,
+    now: deps.now(),
+  });
+  if (!user) throw new ApiError(409, 'taken', { username: { key: 'error.account.usernameTaken' } });
+  await sendCode(deps, caller, user, 'verify');
+  return user;
+}
+
+/** A new code for the account (its earlier unused ones stop working), mailed. */
+async function sendCode(deps: AccountDeps, caller: Caller, user: q.UserRow, purpose: q.CodePurpose): Promise<void> {
+  const code = newCode();
+  const expiresAt = deps.now() + CODE_LIFETIME_MS[purpose];
+  await q.replaceCode(deps.db, { hash: digest(code), purpose, userId: user.user_id, expiresAt });
+  // The account stands even if the mail server is down: the code can be sent again.
+  await mailCode(deps.mail, purpose, {
+    to: user.email,
+    name: user.display_name || user.username,
+    locale: user.locale,
+    code,
+    origin: caller.origin,
+  }).catch((error) => deps.log.error({ err: error, purpose }, 'could not send the account e-mail'));
+}
+
+export async function activate(deps: AccountDeps, code: string): Promise<void> {
+  const userId = await q.useCode(deps.db, digest(normalCode(code)), 'verify', deps.now());
+  if (userId === undefined) throw wrongCode();
+  await q.markVerified(deps.db, userId);
+}
+
+/** Codes are typed by people: spaces and case are forgiven. */
+const normalCode = (code: string) => code.replace(/\s+/g, '').toUpperCase();
+
+export async function resendActivation(deps: AccountDeps, caller: Caller, username: string): Promise<void> {
+  await countOrRefuse(deps.db, 'resendAccount', username, deps.now());
+  const user = await q.userByName(deps.db, username);
+  if (user && !user.verified && !user.disabled) await sendCode(deps, caller, user, 'verify');
+}
+
+export async function requestReset(deps: AccountDeps, caller: Caller, name: string): Promise<void> {
+  await countOrRefuse(deps.db, 'resetAddress', caller.address, deps.now());
+  await countOrRefuse(deps.db, 'resetAccount', name, deps.now());
+  const user = await q.userByName(deps.db, name);
+  if (user && !user.disabled) await sendCode(deps, caller, user, 'reset');
+}
+
+/** Sets a new password with a reset code and ends every session of the account. */
+export async function resetPassword(deps: AccountDeps, caller: Caller, code: string, password: string): Promise<void> {
+  await countOrRefuse(deps.db, 'resetAddress', caller.address, deps.now());
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    const userId = await q.useCode(tx, digest(code), 'reset', deps.now());
+    if (userId === undefined) throw wrongCode();
+    await q.setPasswordHash(tx, userId, passwordHash);
+    // The code reached the account's address: that proves the address.
+    await q.markVerified(tx, userId);
+    await q.revokeUserSessions(tx, userId, deps.now());
+  });
+}
+
+export async function signIn(
+  deps: AccountDeps,
+  caller: Caller,
+  input: { name: string; password: string; remember: boolean },
+): Promise<{ user: q.UserRow; tokens: IssuedTokens }> {
+  await countOrRefuse(deps.db, 'signInAddress', caller.address, deps.now());
+  await countOrRefuse(deps.db, 'signInAccount', input.name, deps.now());
+  const user = await q.userByName(deps.db, input.name);
+  if (!user || !(await passwordMatches(user.password_hash, input.password)))
+    throw fail(401, 'wrong_password', 'error.account.wrongPassword');
+  if (user.disabled) throw fail(403, 'disabled', 'error.account.disabled');
+  const tokens = await startSession(
+    deps.db,
+    { familyId: randomUUID(), userId: user.user_id, remember: input.remember },
+    deps.now(),
+  );
+  await q.recordSignIn(deps.db, user.user_id, deps.now());
+  return { user: { ...user, last_login: Math.floor(deps.now() / 1000) }, tokens };
+}
+
+async function startSession(
+  db: Db,
+  session: { familyId: string; userId: number; remember: boolean },
+  now: number,
+): Promise<IssuedTokens> {
+  const access = newToken();
+  const refresh = newToken();
+  await q.insertSession(db, {
+    ...session,
+    accessHash: digest(access),
+    accessExpiresAt: now + ACCESS_TOKEN_SECONDS * 1000,
+    refreshHash: digest(refresh),
+    refreshExpiresAt: now + REFRESH_TOKEN_SECONDS * 1000,
+    now,
+  });
+  return { access, refresh, remember: session.remember, expiresIn: ACCESS_TOKEN_SECONDS };
+}
+
+/**
+ * Trades a refresh token for a new pair. A token already traded (or traded by a concurrent
+ * request) means two holders: the whole family ends, and both must sign in again.
+ */
+export async function refresh(deps: AccountDeps, token: string | undefined): Promise<IssuedTokens> {
+  const ended = () => fail(401, 'session_ended', 'error.account.sessionEnded');
+  if (!token) throw ended();
+  const now = deps.now();
+  const session = await q.sessionByRefresh(deps.db, digest(token), now);
+  if (!session || session.revoked || session.expired) throw ended();
+  if (session.rotated) {
+    await q.revokeFamily(deps.db, session.family_id, now);
+    throw ended();
+  }
+  const tokens = await deps.db.transaction(async (tx) => {
+    if (!(await q.markRotated(tx, session.session_id, now))) return undefined;
+    return startSession(tx, { familyId: session.family_id, userId: session.user_id, remember: session.remember }, now);
+  });
+  if (!tokens) {
+    await q.revokeFamily(deps.db, session.family_id, now);
+    throw ended();
+  }
+  return tokens;
+}
+
+/** The live session of an access token; throws 401 when there is none. */
+export async function authenticate(deps: AccountDeps, token: string | undefined) {
+  const session = token ? await q.sessionByAccess(deps.db, digest(token), deps.now()) : undefined;
+  if (!session) throw fail(401, 'signed_out', 'error.account.signedOut');
+  return session;
+}
+
+/** Ends the session a refresh or access token belongs to (no error when it has already ended). */
+export async function signOut(deps: AccountDeps, tokens: { access?: string; refresh?: string }): Promise<void> {
+  const now = deps.now();
+  const family = tokens.refresh
+    ? (await q.sessionByRefresh(deps.db, digest(tokens.refresh), now))?.family_id
+    : tokens.access
+      ? (await q.sessionByAccess(deps.db, digest(tokens.access), now))?.familyId
+      : undefined;
+  if (family) await q.revokeFamily(deps.db, family, now);
+}
+
+export async function signOutEverywhere(deps: AccountDeps, userId: number): Promise<void> {
+  await q.revokeUserSessions(deps.db, userId, deps.now());
+}

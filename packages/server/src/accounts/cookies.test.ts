@@ -1,0 +1,37 @@
+import type { FastifyReply } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { clearSessionCookies, setSessionCookies } from './cookies.ts';
+
+/** The Set-Cookie lines a function writes on a reply. */
+function written(write: (reply: FastifyReply) => void): string[] {
+  let lines: string[] = [];
+  const reply = {
+    header: (name: string, value: string[]) => {
+      if (name === 'set-cookie') lines = value;
+      return reply;
+    },
+  };
+  write(reply as unknown as FastifyReply);
+  return lines;
+}
+
+describe('session cookies', () => {
+  const tokens = { access: 'a', refresh: 'r', remember: true };
+
+  it('are Secure on any origin but plain HTTP to this machine, where browsers would not send them back', () => {
+    for (const origin of ['https://kerygma.example', 'http://kerygma.example', 'https://localhost:4321'])
+      for (const line of written((r) => setSessionCookies(r, origin, tokens)))
+        expect(line, origin).toContain('; Secure');
+    for (const origin of ['http://localhost', 'http://localhost:4321', 'http://127.0.0.1:4321', 'http://[::1]:4321'])
+      for (const line of written((r) => setSessionCookies(r, origin, tokens)))
+        expect(line, origin).not.toContain('Secure');
+  });
+
+  it('are cleared with the same paths they were set on', () => {
+    const set = written((r) => setSessionCookies(r, 'https://kerygma.example', tokens));
+    const cleared = written((r) => clearSessionCookies(r, 'https://kerygma.example'));
+    const path = (line: string) => /Path=[^;]+/.exec(line)?.[0];
+    expect(cleared.map(path)).toEqual(set.map(path));
+    for (const line of cleared) expect(line).toMatch(/^kerygma_\w+=; .*Max-Age=0; HttpOnly/);
+  });
+});

@@ -1,0 +1,46 @@
+import type { AddressInfo } from 'node:net';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export type ReceivedMail = { to: string; subject: string; text: string };
+
+/**
+ * A real SMTP server on a free local port that keeps what it receives, parsed. `url` goes into
+ * SMTP_URL; `next(to)` waits for the next message to that address (or takes one already here).
+ */
+export async function startSmtpServer() {
+  const inbox: ReceivedMail[] = [];
+  const waiting: { to: string; resolve: (m: ReceivedMail) => void }[] = [];
+  const deliver = (mail: ReceivedMail) => {
+    const i = waiting.findIndex((w) => w.to === mail.to);
+    if (i >= 0) waiting.splice(i, 1)[0]?.resolve(mail);
+    else inbox.push(mail);
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((parsed: ParsedMail) => {
+          const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
+          deliver({ to: to?.value[0]?.address ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '' });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    /** Messages received and not yet taken. */
+    inbox,
+    next(to: string): Promise<ReceivedMail> {
+      const i = inbox.findIndex((m) => m.to === to);
+      if (i >= 0) return Promise.resolve(inbox.splice(i, 1)[0] as ReceivedMail);
+      return new Promise((resolve) => waiting.push({ to, resolve }));
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
