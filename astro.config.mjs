@@ -25,7 +25,8 @@ function precompressAssets() {
             .filter((f) => /\.(m?js|css|svg|json)$/.test(f))
             .map(async (f) => {
               const body = await readFile(new URL(f, assets));
-              if (body.length < 1024) return;
+              // Small files too: an island's chunk is often under 1 KB, and a page loads several.
+              if (body.length < 256) return;
               const [br, gzipped] = await Promise.all([
                 brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
                 gz(body, { level: 9 }),
@@ -52,10 +53,12 @@ function quietDirective() {
 }
 
 /**
- * The player's engine, the stores and nanostores in one browser chunk: shared with the islands,
- * they were split into a chain of small chunks that the browser found one import at a time (two
- * more round trips before Play worked on a slow connection; bench/README.md, 2026-12-02). The
- * modules the engine imports on demand (hls.js, the waveform, the next sermon) stay apart.
+ * Browser chunks. The player's engine, its stores and nanostores in one, the player's page
+ * script: shared with the islands, they were split into a chain of small chunks that the browser
+ * found one import at a time (two more round trips before Play worked on a slow connection). React
+ * and what every island shares in another: each file costs its headers, and a sermon page has an
+ * 80 KB budget (bench/README.md, 2026-12-02). What the engine imports on demand (hls.js, the
+ * waveform, the next sermon) stays apart.
  */
 const ON_DEMAND = /\/islands\/player\/(hls|waveform|next)\.ts$/;
 function playerChunk() {
@@ -74,6 +77,17 @@ function playerChunk() {
                 if (/\/node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?nanostores\//.test(id)) return 'player';
                 // Its page script too, so the page's <script> is the chunk itself, not a stub importing it.
                 if (/\/components\/Player\.astro\?astro&type=script/.test(id)) return 'player';
+                // React, ReactDOM, Astro's React renderer and what every island uses beside them
+                // (the stores' React binding, the messages): one file, not seven.
+                if (
+                  /\/node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?(react|react-dom|scheduler|@astrojs\/react|@nanostores\/react)\//.test(
+                    id,
+                  ) ||
+                  /\/(site\/islands\/messages|i18n\/src\/interpolate)\.ts$/.test(id)
+                ) {
+                  return 'react';
+                }
+                if (/rolldown[/:]runtime/.test(id)) return 'player';
                 return undefined;
               },
             },

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.ts';
+import { hydrated } from './islands.ts';
 
 test('the home page has no axe violations, and its sermon titles carry their language', async ({ page, request }) => {
   const newest = await (await request.get('/api/v2/node/sermons?sortBy=newest&pageSize=5&lite=true')).json();
@@ -61,6 +62,8 @@ test('on a 320 px screen the German 404 page has no axe violations and nothing r
   // Once it plays: until then the dock says its state on a line of its own, and a click whose
   // press and release straddle that line going (the button moves down) misses the button.
   await expect(player).toHaveAttribute('data-state', 'playing');
+  // Its interface hydrates once the first sound has come (client:quiet).
+  await hydrated(player);
   await player.getByRole('button', { name: 'Plus de commandes' }).click();
   await player.getByText('Réglages du lecteur').click();
   const panel = player.locator('.more .panel');

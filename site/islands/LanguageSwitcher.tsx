@@ -1,40 +1,25 @@
-import { LOCALES, type LocaleCode, localeCookie, localizePath } from '@kerygma/i18n/locales';
 import { useEffect } from 'react';
+import type { LanguageLink } from '../lib/language-links.ts';
 import { type IslandMessages, islandTranslator } from './messages.ts';
 
 type Props = {
   messages: IslandMessages<'nav.languageCurrent'>;
-  /** The page's path without a locale prefix. */
-  path: string;
-  /** The page's query string, kept so a search or a list page stays where it was. */
-  search: string;
-  current: LocaleCode;
+  /** The page in each language (lib/language-links.ts). */
+  links: LanguageLink[];
 };
-
-/** The page in each language, the current one marked. */
-export function languageLinks(path: string, search: string, current: LocaleCode) {
-  return LOCALES.map((l) => ({
-    code: l.code,
-    href: localizePath(path, l.code) + search,
-    lang: l.lang,
-    name: l.name,
-    current: l.code === current,
-  }));
-}
 
 /**
  * The language picker: plain links to the same page in each language inside a native
  * disclosure, which works without JavaScript. Once hydrated, Escape, a click elsewhere or focus
- * moving on closes it (popups.ts), and a choice is remembered in the language cookie at once
- * (the server sets it too, but the next page may come from the browser's cache).
+ * moving on closes it (popups.ts). A choice is remembered in the language cookie by the layout's
+ * navigation module (its link carries the cookie), hydrated or not.
  */
-export default function LanguageSwitcher({ messages, path, search, current }: Props) {
+export default function LanguageSwitcher({ messages, links }: Props) {
   const t = islandTranslator(messages);
   useEffect(() => {
     // Document listeners, shared with the player's pop-ups: loaded in the browser only.
     void import('./popups.ts');
   }, []);
-  const links = languageLinks(path, search, current);
   const name = links.find((l) => l.current)?.name ?? '';
   return (
     <details className="lang" data-popup="">
@@ -61,10 +46,7 @@ export default function LanguageSwitcher({ messages, path, search, current }: Pr
               hrefLang={l.lang}
               lang={l.lang}
               aria-current={l.current ? 'true' : undefined}
-              onClick={() => {
-                // biome-ignore lint/suspicious/noDocumentCookie: one cookie, set as the server sets it
-                document.cookie = localeCookie(l.code);
-              }}
+              data-locale-cookie={l.cookie}
             >
               {l.name}
             </a>

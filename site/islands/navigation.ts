@@ -1,10 +1,19 @@
 /**
  * What navigating does on every page of the site's layout (layouts/Base.astro), whatever the
- * page holds: the progress bar, the scroll position kept across client-side navigations, and
- * forms that send only their filled fields. Document-wide listeners on links, forms and the
+ * page holds: the progress bar, the scroll position kept across client-side navigations, forms
+ * that send only their filled fields, and the language cookie set when a language is chosen. Document-wide listeners on links, forms and the
  * router's events, with no markup of their own to render: a plain module, not an island.
  */
 import { keepsScroll } from './scroll-rules.ts';
+
+// ---- A language chosen in the language menu is remembered at once (the next page may come from
+// the browser's cache), also when it is chosen before the menu's island has hydrated.
+
+document.addEventListener('click', (e) => {
+  const a = (e.target as Element).closest?.<HTMLAnchorElement>('a[data-locale-cookie]');
+  // biome-ignore lint/suspicious/noDocumentCookie: one cookie, set as the server sets it
+  if (a?.dataset.localeCookie) document.cookie = a.dataset.localeCookie;
+});
 
 // ---- Progress bar (spec §4): shows 200 ms after a navigation starts, runs 5 s, hides 500 ms after.
 

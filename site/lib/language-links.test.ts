@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { languageLinks } from './LanguageSwitcher.tsx';
+import { languageLinks } from './language-links.ts';
 
 describe('languageLinks', () => {
   it('links the page in each of the 13 languages, keeping the query and marking the current one', () => {
@@ -11,6 +11,7 @@ describe('languageLinks', () => {
       lang: 'en',
       name: 'English',
       current: false,
+      cookie: 'i18n_redirected=en; Max-Age=31536000; Path=/; SameSite=Lax',
     });
     expect(links.filter((l) => l.current).map((l) => l.href)).toEqual(['/de/sermons?page=2&sortBy=oldest']);
     expect(links.find((l) => l.code === 'zh')).toMatchObject({ lang: 'zh-Hans', name: '中文（简体）' });
