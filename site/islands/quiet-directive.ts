@@ -6,7 +6,9 @@ import type { ClientDirective } from 'astro';
  * React is most of a page's JavaScript (57 KB compressed): on a slow connection, fetched while
  * the listener's first press of Play fetched the MP3, it doubled the time to the first sound
  * (bench/README.md, "time to first audio", 2026-12-02). The player's engine needs no React, so
- * Play works meanwhile; the islands on every page use this.
+ * Play works meanwhile; the islands on every page use this. The docked player's own interface
+ * waits until the player is in use (it is hidden until then): a page nobody plays on never
+ * loads it.
  */
 const SETTLE_MS = 1000;
 /** Hydrates anyway after this long, whatever the player does (a stream that never starts). */
@@ -17,10 +19,14 @@ const players = () => Array.from(document.querySelectorAll<HTMLElement>('[data-p
 const starting = () => players().some((player) => STARTING.has(player.dataset.state ?? ''));
 const playing = () => players().some((player) => player.dataset.state === 'playing');
 
-const quiet: ClientDirective = (load) => {
+const quiet: ClientDirective = (load, _options, el) => {
+  const own = el.closest<HTMLElement>('[data-player]');
+  const unused = () => own?.dataset.state === 'static';
+  const ready = () => playing() || (!starting() && !unused());
+  let settled = false;
   let done = false;
   const watch = new MutationObserver(() => {
-    if (playing()) void hydrate();
+    if (playing() || (settled && ready())) void hydrate();
   });
   const hydrate = async () => {
     if (done) return;
@@ -30,13 +36,16 @@ const quiet: ClientDirective = (load) => {
   };
   for (const player of players()) watch.observe(player, { attributes: true, attributeFilter: ['data-state'] });
   if (playing()) return void hydrate();
-  const settled = () => {
-    if (!starting()) void hydrate();
-  };
-  const settle = () => setTimeout(settled, SETTLE_MS);
+  const settle = () =>
+    setTimeout(() => {
+      settled = true;
+      if (ready()) void hydrate();
+    }, SETTLE_MS);
   if ('requestIdleCallback' in window) requestIdleCallback(settle);
   else settle();
-  setTimeout(() => void hydrate(), LONGEST_WAIT_MS);
+  setTimeout(() => {
+    if (!unused()) void hydrate();
+  }, LONGEST_WAIT_MS);
 };
 
 export default quiet;
