@@ -24,6 +24,25 @@ export const userSchema = z.object({
   /** Epoch seconds. */
   date_added: z.number().int(),
   last_login: z.number().int().nullable(),
+  display_location: z.string(),
+  /** The picture's address with a `{size}` placeholder; null when none. */
+  profile_picture: z.string().nullable(),
+  gender: z.enum(['male', 'female']).nullable(),
+  birth_year: z.number().int().nullable(),
+  church_leader: z.boolean(),
+  newsletter_opt_in: z.boolean(),
+  /** The daily e-mail of new sermons from what the user follows. */
+  notify_email: z.boolean(),
+  notify_mobile: z.boolean(),
+  myChurchBroadcasterID: z.string().nullable(),
+  /** A new address waiting for its verification; `email` stays until then. */
+  pending_email: z.string().nullable(),
+  /** Broadcaster roles (§6): 2 Admin, 3 Uploader, 4 Biller. */
+  broadcasterRoles: z.array(z.object({ broadcasterID: z.string(), broadcasterRoleID: z.number().int() })),
+  /** Broadcasters the user holds the Admin role of. */
+  broadcasterAdminIds: z.array(z.string()),
+  /** Broadcasters the user holds any role of. */
+  broadcasterIds: z.array(z.string()),
 });
 
 export const sessionTokensSchema = z.object({

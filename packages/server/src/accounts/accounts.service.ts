@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { userSchema } from '@kerygma/domain/contracts/users';
+import { BROADCASTER_ROLE, SITE_ROLE } from '@kerygma/domain/roles';
 import type { z } from 'zod';
 import type { Db } from '../db/db.ts';
 import { ApiError } from '../errors.ts';
@@ -18,7 +19,6 @@ export type Caller = { address: string; origin: string; locale: string };
 
 export type IssuedTokens = { access: string; refresh: string; remember: boolean; expiresIn: number };
 
-const SITE_ADMIN = 2;
 const fail = (status: number, code: string, key: string) => new ApiError(status, code, { error: { key } });
 const wrongCode = () => new ApiError(400, 'invalid_code', { code: { key: 'error.account.codeInvalid' } });
 
@@ -30,10 +30,25 @@ export function userView(u: q.UserRow): z.infer<typeof userSchema> {
     display_name: u.display_name,
     verified: u.verified,
     roles: u.roles,
-    admin: u.roles.includes(SITE_ADMIN),
+    admin: u.roles.includes(SITE_ROLE.admin),
     web_preferences: u.web_preferences,
     date_added: u.date_added,
     last_login: u.last_login,
+    display_location: u.display_location,
+    profile_picture: u.profile_picture === null ? null : `/media/users/${u.profile_picture}/{size}.jpg`,
+    gender: u.gender,
+    birth_year: u.birth_year,
+    church_leader: u.church_leader,
+    newsletter_opt_in: u.newsletter_opt_in,
+    notify_email: u.notify_email,
+    notify_mobile: u.notify_mobile,
+    myChurchBroadcasterID: u.my_church_broadcaster_id,
+    pending_email: u.pending_email,
+    broadcasterRoles: u.broadcaster_roles,
+    broadcasterAdminIds: u.broadcaster_roles
+      .filter((r) => r.broadcasterRoleID === BROADCASTER_ROLE.admin)
+      .map((r) => r.broadcasterID),
+    broadcasterIds: [...new Set(u.broadcaster_roles.map((r) => r.broadcasterID))],
   };
 }
 
@@ -68,7 +83,12 @@ export async function signUp(
 }
 
 /** A new code for the account (its earlier unused ones stop working), mailed. */
-async function sendCode(deps: AccountDeps, caller: Caller, user: q.UserRow, purpose: q.CodePurpose): Promise<void> {
+async function sendCode(
+  deps: AccountDeps,
+  caller: Caller,
+  user: q.UserRow,
+  purpose: 'verify' | 'reset',
+): Promise<void> {
   const code = newCode();
   const expiresAt = deps.now() + CODE_LIFETIME_MS[purpose];
   await q.replaceCode(deps.db, { hash: digest(code), purpose, userId: user.user_id, expiresAt });
