@@ -14,7 +14,15 @@ export const ACCOUNT_RULES = {
   /** E-mail verification and password-reset codes: this many capital letters. */
   codeLength: 8,
   commentMinLength: 10,
+  /** Profile pictures: at least this many pixels on each side (§5 image rule), at most this many bytes. */
   pictureMinPixels: 200,
+  pictureMaxBytes: 10 * 1024 ** 2,
+  /** The square sizes a profile picture is stored in, `/media/users/<key>/{size}.jpg`. */
+  pictureSizes: [64, 200, 400],
+  displayLocationMaxLength: 100,
+  birthYearMin: 1900,
+  /** The JSON text of the web preferences. */
+  webPreferencesMaxLength: 10_000,
 } as const;
 
 /** Letters a code is made of: capitals without I and O, which read as 1 and 0. */

@@ -1,46 +1,21 @@
 import { ACCOUNT_RULES } from '@kerygma/domain/account-rules';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountClient, ORIGIN, PASSWORD } from '../test/account-client.ts';
 import { startSmtpServer } from '../test/smtp-server.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import { BACKENDS } from '../test/test-db.ts';
 import { ATTEMPT_LIMITS } from './attempt-limits.ts';
-
-const ORIGIN = 'http://kerygma.test';
-const API = '/api/v2';
-const PASSWORD = 'Narrow gate 7';
-
-type Answer = {
-  status: number;
-  // biome-ignore lint/suspicious/noExplicitAny: tests index into response JSON
-  body: any;
-  cookies: string[];
-  setCookie: Record<string, string>;
-  headers: Record<string, unknown>;
-};
-
-/** The Set-Cookie headers of a response, and each cookie's value by name. */
-function cookiesOf(headers: Record<string, unknown>): { cookies: string[]; setCookie: Record<string, string> } {
-  const raw = headers['set-cookie'];
-  const cookies = raw === undefined ? [] : Array.isArray(raw) ? (raw as string[]) : [String(raw)];
-  const setCookie = Object.fromEntries(
-    cookies.map((c) => {
-      const [pair = ''] = c.split(';');
-      const eq = pair.indexOf('=');
-      return [pair.slice(0, eq), pair.slice(eq + 1)];
-    }),
-  );
-  return { cookies, setCookie };
-}
 
 describe.each(BACKENDS)('accounts on %s', (backend) => {
   let t: TestApp;
   let app: FastifyInstance;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let clock = Date.parse('2026-12-02T10:00:00Z');
-  let addresses = 0;
-  /** Each test signs up and in from an address of its own, so address limits do not meet. */
-  const newAddress = () => `10.0.0.${++addresses}`;
+  const { call, codeIn, newAddress, newVerifiedUser, signIn, withCookies, me } = accountClient(
+    () => app,
+    () => smtp,
+  );
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
@@ -51,53 +26,6 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     await t?.close();
     await smtp?.close();
   });
-
-  async function call(
-    method: 'GET' | 'POST',
-    url: string,
-    options: { body?: object; headers?: Record<string, string>; address?: string } = {},
-  ): Promise<Answer> {
-    const res = await app.inject({
-      method,
-      url: `${API}${url}`,
-      headers: { origin: ORIGIN, ...options.headers },
-      remoteAddress: options.address ?? '10.9.9.9',
-      ...(options.body ? { payload: options.body } : {}),
-    } as InjectOptions);
-    return {
-      status: res.statusCode,
-      body: JSON.parse(res.body || 'null'),
-      headers: res.headers,
-      ...cookiesOf(res.headers),
-    };
-  }
-
-  /** Signs up and verifies through the mailed code; answers the address the mail went to. */
-  async function newVerifiedUser(username: string, address = newAddress()): Promise<string> {
-    const email = `${username.toLowerCase()}@example.org`;
-    const created = await call('POST', `/site/users/${username}`, { body: { email, password: PASSWORD }, address });
-    expect(created.status).toBe(201);
-    const code = codeIn((await smtp.next(email)).text);
-    expect((await call('POST', `/site/activations/${code}/activate`)).status).toBe(200);
-    return email;
-  }
-
-  const codeIn = (text: string) => /\b([A-Z]{8})\b/.exec(text)?.[1] as string;
-
-  async function signIn(name: string, options: { remember?: boolean; address?: string } = {}) {
-    const answer = await call('POST', `/site/users/${name}/login`, {
-      body: { password: PASSWORD, remember: options.remember },
-      address: options.address ?? newAddress(),
-    });
-    expect(answer.status).toBe(200);
-    return answer;
-  }
-
-  const withCookies = (session: Answer, extra: Record<string, string> = {}) => ({
-    cookie: `kerygma_access=${session.setCookie.kerygma_access}; kerygma_refresh=${session.setCookie.kerygma_refresh}`,
-    ...extra,
-  });
-  const me = (headers: Record<string, string>) => call('GET', '/site/users', { headers });
 
   it('refuses sign-ups that break the rules, naming the field, and creates nothing', async () => {
     const email = 'rules@example.org';

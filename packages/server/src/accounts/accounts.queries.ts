@@ -31,7 +31,7 @@ export type UserRow = {
 
 export type CodePurpose = 'verify' | 'reset' | 'email';
 
-const USER_COLUMNS = `u.user_id, u.username, u.email, u.password_hash, u.display_name, u.verified,
+export const USER_COLUMNS = `u.user_id, u.username, u.email, u.password_hash, u.display_name, u.verified,
   u.roles::int4[] AS roles, u.web_preferences::text AS web_preferences, u.locale, u.disabled,
   extract(epoch FROM u.date_added)::int8 AS date_added, extract(epoch FROM u.last_login)::int8 AS last_login,
   u.display_location, u.profile_picture, u.gender, u.birth_year::int4 AS birth_year, u.church_leader,
@@ -40,7 +40,7 @@ const USER_COLUMNS = `u.user_id, u.username, u.email, u.password_hash, u.display
               ORDER BY r.broadcaster_id, r.role)
             FROM user_broadcaster_role r WHERE r.user_id = u.user_id), '[]'::json) AS broadcaster_roles`;
 
-const at = (ms: number) => new Date(ms).toISOString();
+export const at = (ms: number) => new Date(ms).toISOString();
 
 /** The account with this username or e-mail address, in any case. */
 export async function userByName(db: Db, nameOrEmail: string): Promise<UserRow | undefined> {
@@ -113,13 +113,23 @@ export async function replaceCode(
 
 /** Uses a code once: its account, or undefined when it is unknown, used or expired. */
 export async function useCode(db: Db, hash: Buffer, purpose: CodePurpose, now: number): Promise<number | undefined> {
-  const rows = await db.query<{ user_id: number }>(
+  return (await useCodeOf(db, hash, [purpose], now))?.user_id;
+}
+
+/** Uses a code of one of `purposes` once: its account and purpose, or undefined. */
+export async function useCodeOf(
+  db: Db,
+  hash: Buffer,
+  purposes: readonly CodePurpose[],
+  now: number,
+): Promise<{ user_id: number; purpose: CodePurpose } | undefined> {
+  const rows = await db.query<{ user_id: number; purpose: CodePurpose }>(
     `UPDATE user_code SET used_at = $3
-     WHERE code_hash = $1 AND purpose = $2 AND used_at IS NULL AND expires_at > $3
-     RETURNING user_id`,
-    [hash, purpose, at(now)],
+     WHERE code_hash = $1 AND purpose = ANY($2::text[]) AND used_at IS NULL AND expires_at > $3
+     RETURNING user_id, purpose`,
+    [hash, purposes, at(now)],
   );
-  return rows[0]?.user_id;
+  return rows[0];
 }
 
 export type SessionTokens = {
@@ -155,9 +165,9 @@ export async function sessionByAccess(
   db: Db,
   accessHash: Buffer,
   now: number,
-): Promise<{ familyId: string; user: UserRow } | undefined> {
-  const rows = await db.query<UserRow & { family_id: string }>(
-    `SELECT s.family_id::text AS family_id, ${USER_COLUMNS}
+): Promise<{ familyId: string; remember: boolean; user: UserRow } | undefined> {
+  const rows = await db.query<UserRow & { family_id: string; session_remember: boolean }>(
+    `SELECT s.family_id::text AS family_id, s.remember AS session_remember, ${USER_COLUMNS}
      FROM user_session s JOIN app_user u USING (user_id)
      WHERE s.access_hash = $1 AND s.access_expires_at > $2
        AND s.rotated_at IS NULL AND s.revoked_at IS NULL AND NOT u.disabled`,
@@ -166,8 +176,8 @@ export async function sessionByAccess(
   );
   const row = rows[0];
   if (!row) return undefined;
-  const { family_id, ...user } = row;
-  return { familyId: family_id, user };
+  const { family_id, session_remember, ...user } = row;
+  return { familyId: family_id, remember: session_remember, user };
 }
 
 export type RefreshRow = {

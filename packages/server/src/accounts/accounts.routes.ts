@@ -7,6 +7,8 @@ import { createMailer } from '../mail/mailer.ts';
 import { requestLocale } from './account-mail.ts';
 import * as accounts from './accounts.service.ts';
 import { ACCESS_COOKIE, clearSessionCookies, REFRESH_COOKIE, readCookie, setSessionCookies } from './cookies.ts';
+import * as devices from './devices.service.ts';
+import * as profile from './profile.service.ts';
 
 /** The access token: `Authorization: Bearer …` (apps), else the session cookie (browsers). */
 function accessToken(req: FastifyRequest): string | undefined {
@@ -15,8 +17,9 @@ function accessToken(req: FastifyRequest): string | undefined {
 }
 
 /**
- * Accounts (spec §7 Users): sign-up, verification, sign-in, sessions, password resets. Every
- * authenticated call looks its session up, so signing out everywhere takes effect at once.
+ * Accounts (spec §7 Users): sign-up, verification, sign-in, sessions, password resets, the
+ * user's own profile, picture and account, device activation. Every authenticated call looks
+ * its session up, so signing out everywhere takes effect at once.
  */
 export async function accountRoutes(app: FastifyInstance, deps: ApiDeps) {
   const account: accounts.AccountDeps = {
@@ -52,8 +55,8 @@ export async function accountRoutes(app: FastifyInstance, deps: ApiDeps) {
     return { user: accounts.userView(user) };
   });
 
-  route(app, c.activateAccount, async ({ params }) => {
-    await accounts.activate(account, params.code);
+  route(app, c.activateAccount, async ({ params }, req) => {
+    await accounts.activate(account, caller(req), params.code);
     return { verified: true as const };
   });
 
@@ -119,4 +122,84 @@ export async function accountRoutes(app: FastifyInstance, deps: ApiDeps) {
     },
     signedIn,
   );
+
+  route(
+    app,
+    c.updateUser,
+    async ({ auth, body }, _req, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return accounts.userView(await profile.updateProfile(account, auth.user, body));
+    },
+    signedIn,
+  );
+
+  route(
+    app,
+    c.changePassword,
+    async ({ auth, body }, req, reply) => {
+      const { user, tokens } = await profile.changePassword(account, caller(req), auth, body);
+      setSessionCookies(reply, caller(req).origin, tokens);
+      return { ...tokensAnswer(tokens), user: accounts.userView(user) };
+    },
+    signedIn,
+  );
+
+  route(
+    app,
+    c.changeEmail,
+    async ({ auth, body }, req) => ({
+      user: accounts.userView(await profile.changeEmail(account, caller(req), auth.user, body)),
+    }),
+    signedIn,
+  );
+
+  route(
+    app,
+    c.deleteUser,
+    async ({ auth, body }, req, reply) => {
+      await profile.deleteAccount(account, deps.media, caller(req), auth.user, body.password);
+      clearSessionCookies(reply, caller(req).origin);
+      return { ok: true as const };
+    },
+    signedIn,
+  );
+
+  route(
+    app,
+    c.uploadProfilePicture,
+    ({ auth }, req) => profile.startPictureUpload(account, auth.user, caller(req).origin),
+    signedIn,
+  );
+  route(
+    app,
+    c.deleteProfilePicture,
+    async ({ auth }) => accounts.userView(await profile.deletePicture(account, deps.media, auth.user)),
+    signedIn,
+  );
+  await app.register(async (bytes) => {
+    // The picture's bytes are streamed to a scratch file, not parsed.
+    bytes.removeAllContentTypeParsers();
+    bytes.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    route(bytes, c.putProfilePicture, async ({ params }, req) =>
+      accounts.userView(await profile.receivePicture(account, deps.media, params.guid, req.raw)),
+    );
+  });
+
+  route(app, c.deviceAuthorization, async (_input, req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return devices.startDeviceAuthorization(account, caller(req));
+  });
+  route(
+    app,
+    c.activateDevice,
+    async ({ auth, body }, req) => {
+      await devices.decideDevice(account, caller(req), auth.user.user_id, body);
+      return { ok: true as const };
+    },
+    signedIn,
+  );
+  route(app, c.deviceToken, async ({ body }, req, reply) => {
+    reply.header('cache-control', 'no-store');
+    return tokensAnswer(await devices.pollDevice(account, caller(req), body.device_code));
+  });
 }

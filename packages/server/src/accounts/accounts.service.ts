@@ -5,10 +5,11 @@ import type { z } from 'zod';
 import type { Db } from '../db/db.ts';
 import { ApiError } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { mailCode } from './account-mail.ts';
+import { mailCode, mailEmailChanged } from './account-mail.ts';
 import * as q from './accounts.queries.ts';
 import { countOrRefuse } from './attempt-limits.ts';
 import { hashPassword, passwordMatches } from './passwords.ts';
+import { applyPendingEmail } from './profile.queries.ts';
 import { ACCESS_TOKEN_SECONDS, CODE_LIFETIME_MS, digest, newCode, newToken, REFRESH_TOKEN_SECONDS } from './tokens.ts';
 
 /** What the account rules need: the database, the mailer, the clock (tests move it). */
@@ -83,18 +84,19 @@ export async function signUp(
 }
 
 /** A new code for the account (its earlier unused ones stop working), mailed. */
-async function sendCode(
+export async function sendCode(
   deps: AccountDeps,
   caller: Caller,
   user: q.UserRow,
-  purpose: 'verify' | 'reset',
+  purpose: q.CodePurpose,
+  to: string = user.email,
 ): Promise<void> {
   const code = newCode();
   const expiresAt = deps.now() + CODE_LIFETIME_MS[purpose];
   await q.replaceCode(deps.db, { hash: digest(code), purpose, userId: user.user_id, expiresAt });
   // The account stands even if the mail server is down: the code can be sent again.
   await mailCode(deps.mail, purpose, {
-    to: user.email,
+    to,
     name: user.display_name || user.username,
     locale: user.locale,
     code,
@@ -102,10 +104,35 @@ async function sendCode(
   }).catch((error) => deps.log.error({ err: error, purpose }, 'could not send the account e-mail'));
 }
 
-export async function activate(deps: AccountDeps, code: string): Promise<void> {
-  const userId = await q.useCode(deps.db, digest(normalCode(code)), 'verify', deps.now());
-  if (userId === undefined) throw wrongCode();
-  await q.markVerified(deps.db, userId);
+/**
+ * Uses a mailed code: a verification code verifies the account; an e-mail change code makes
+ * the waiting address the account's, then tells the old address.
+ */
+export async function activate(deps: AccountDeps, caller: Caller, code: string): Promise<void> {
+  const changed = await deps.db.transaction(async (tx) => {
+    const used = await q.useCodeOf(tx, digest(normalCode(code)), ['verify', 'email'], deps.now());
+    if (!used) throw wrongCode();
+    if (used.purpose === 'verify') {
+      await q.markVerified(tx, used.user_id);
+      return undefined;
+    }
+    const change = await applyPendingEmail(tx, used.user_id);
+    // Taken meanwhile: the transaction rolls back, and the code stays unused for another try.
+    if (change === 'taken') throw new ApiError(409, 'taken', { email: { key: 'error.account.emailTaken' } });
+    if (!change) throw wrongCode();
+    return { userId: used.user_id, ...change };
+  });
+  if (changed) {
+    const user = await q.userById(deps.db, changed.userId);
+    if (user)
+      await mailEmailChanged(deps.mail, {
+        to: changed.old_email,
+        name: user.display_name || user.username,
+        locale: user.locale,
+        email: changed.email,
+        origin: caller.origin,
+      }).catch((error) => deps.log.error({ err: error }, 'could not send the e-mail change notice'));
+  }
 }
 
 /** Codes are typed by people: spaces and case are forgiven. */
@@ -158,7 +185,7 @@ export async function signIn(
   return { user: { ...user, last_login: Math.floor(deps.now() / 1000) }, tokens };
 }
 
-async function startSession(
+export async function startSession(
   db: Db,
   session: { familyId: string; userId: number; remember: boolean },
   now: number,

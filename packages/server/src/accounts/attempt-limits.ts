@@ -17,6 +17,12 @@ export const ATTEMPT_LIMITS = {
   resetAccount: { limit: 3, windowMs: 60 * MINUTE },
   resetAddress: { limit: 10, windowMs: 60 * MINUTE },
   resendAccount: { limit: 3, windowMs: 60 * MINUTE },
+  /** Device activations (RFC 8628): code pairs asked for, user codes entered, polls. */
+  deviceCodeAddress: { limit: 10, windowMs: 15 * MINUTE },
+  deviceActivateAccount: { limit: 10, windowMs: 15 * MINUTE },
+  deviceActivateAddress: { limit: 30, windowMs: 15 * MINUTE },
+  /** A device polls every 5 s for 10 minutes at most: 120 polls; a few devices behind one address. */
+  deviceTokenAddress: { limit: 600, windowMs: 15 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 export type AttemptKind = keyof typeof ATTEMPT_LIMITS;

@@ -5,7 +5,7 @@ import { ACCOUNT_RULES, CODE_ALPHABET } from '@kerygma/domain/account-rules';
 export const ACCESS_TOKEN_SECONDS = 900;
 export const REFRESH_TOKEN_SECONDS = 365 * 24 * 3600;
 /** How long a mailed code works. */
-export const CODE_LIFETIME_MS = { verify: 2 * 24 * 3600_000, reset: 3600_000 } as const;
+export const CODE_LIFETIME_MS = { verify: 2 * 24 * 3600_000, reset: 3600_000, email: 24 * 3600_000 } as const;
 
 /** A bearer token: 32 random bytes, URL-safe. Only its digest is stored. */
 export const newToken = (): string => randomBytes(32).toString('base64url');

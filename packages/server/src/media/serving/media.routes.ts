@@ -56,9 +56,11 @@ export function mediaRoutes(app: FastifyInstance, { db, media, counters }: ApiDe
     const where = await media.locate(key, { downloadName: saveAs, private: owner });
     const sermonId = key.split('/')[0] as string;
     const kind = VIDEO.test(key) ? 'video' : 'audio';
-    // Counted are listeners' plays and downloads, not a broadcaster fetching its own original.
-    if (!owner && saveAs) counters.record(sermonId, 'download', kind);
-    else if (!owner && PLAYABLE.test(key) && /^(bytes=0-\d*)?$/.test(req.headers.range ?? '')) {
+    // Counted are listeners' plays and downloads of a sermon's media, not a broadcaster fetching
+    // its own original, nor profile pictures (`users/<key>/<size>.jpg`, accounts/profile.service.ts).
+    const counted = !owner && sermonId !== 'users';
+    if (counted && saveAs) counters.record(sermonId, 'download', kind);
+    else if (counted && PLAYABLE.test(key) && /^(bytes=0-\d*)?$/.test(req.headers.range ?? '')) {
       counters.record(sermonId, 'play', kind);
     }
     if ('file' in where) {
