@@ -188,7 +188,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
 
     const out = await call('POST', '/site/users/logout', { headers: withCookies(tablet) });
     expect(out.status).toBe(200);
-    expect(out.setCookie).toEqual({ kerygma_access: '', kerygma_refresh: '' });
+    expect(out.setCookie).toEqual({ kerygma_access: '', kerygma_refresh: '', kerygma_signed_in: '' });
     expect((await me(withCookies(tablet))).status).toBe(401);
     expect((await me(withCookies(laptop))).status).toBe(200);
 

@@ -353,7 +353,7 @@ describe.each(BACKENDS)('the account’s own profile on %s', (backend) => {
 
     const deleted = await del({ password: PASSWORD });
     expect(deleted.status).toBe(200);
-    expect(deleted.setCookie).toEqual({ kerygma_access: '', kerygma_refresh: '' });
+    expect(deleted.setCookie).toEqual({ kerygma_access: '', kerygma_refresh: '', kerygma_signed_in: '' });
     expect((await me(withCookies(other))).status).toBe(401);
     for (const table of ['app_user', 'user_session', 'user_code', 'user_broadcaster_role', 'user_picture_upload'])
       expect(await t.db.query(`SELECT 1 FROM ${table} WHERE user_id = $1`, [userId]), table).toEqual([]);
