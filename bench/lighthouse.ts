@@ -34,8 +34,9 @@ const CHROMIUM_FLAGS = [
   '--disable-component-update',
   '--no-first-run',
 ];
-const PORT = 4394;
-const DEBUG_PORT = 9334;
+/** Ports of their own (LIGHTHOUSE_PORT, LIGHTHOUSE_DEBUG_PORT) where several engineers run it on one machine. */
+const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 4394);
+const DEBUG_PORT = Number(process.env.LIGHTHOUSE_DEBUG_PORT ?? 9334);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const TARGETS: Record<(typeof CATEGORIES)[number], number> = {
   performance: 95,

@@ -218,16 +218,32 @@ test("a broadcaster's playlist plays the sermon picked and the filtered route fi
   // The newest sermons with audio: picking one plays it in the player.
   await page.goto('/embed/classic/player/a');
   const items = page.locator('nav ol a');
-  expect(await items.count()).toBeGreaterThan(1);
+  expect(await items.count()).toBeGreaterThan(2);
   await expect(items.first()).toHaveAttribute('aria-current', 'true');
   const second = items.nth(1);
   const picked = JSON.parse((await second.getAttribute('data-player-sermon')) ?? '{}') as { title: string };
   await second.click();
   await expect(second).toHaveAttribute('aria-current', 'true');
   await expect(page.locator('[data-player] [data-player-title]')).toHaveText(picked.title);
-  await expect
-    .poll(() => page.locator('[data-player] video').evaluate((m: HTMLMediaElement) => m.currentTime))
-    .toBeGreaterThan(0.3);
+  const media = page.locator('[data-player] video');
+  await expect.poll(() => media.evaluate((m: HTMLMediaElement) => m.currentTime)).toBeGreaterThan(0.3);
+  // The entry playing is the one marked, and the only one.
+  await expect(page.locator('nav ol a[aria-current]')).toHaveCount(1);
+  await expect(second).toHaveAttribute('data-playing', 'true');
+  await expect(items.first()).toHaveAttribute('data-playing', 'false');
+
+  // At its end the next entry in the list plays, in this playlist, and is marked instead.
+  const third = items.nth(2);
+  const next = JSON.parse((await third.getAttribute('data-player-sermon')) ?? '{}') as { title: string };
+  await media.evaluate((m: HTMLMediaElement) => {
+    m.currentTime = Math.max(0, m.duration - 1);
+  });
+  await expect(page.locator('[data-player] [data-player-title]')).toHaveText(next.title, { timeout: 10_000 });
+  await expect(third).toHaveAttribute('aria-current', 'true');
+  await expect(second).not.toHaveAttribute('aria-current');
+  await expect(third).toHaveAttribute('data-playing', 'true');
+  await expect.poll(() => media.evaluate((m: HTMLMediaElement) => !m.paused && m.currentTime > 0.3)).toBe(true);
+  expect(new URL(page.url()).pathname).toBe('/embed/classic/player/a');
 
   await page.goto(`/embed/classic/player/a/speaker/${sermon.speaker.speakerID}`);
   await expect(page.getByRole('heading', { name: sermon.speaker.displayName })).toBeVisible();

@@ -1,5 +1,13 @@
 import { useStore } from '@nanostores/react';
-import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  type ButtonHTMLAttributes,
+  type KeyboardEvent,
+  type PointerEvent,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { $nowPlaying, type NowPlaying } from '../../stores/now-playing.ts';
 import { $playerSettings, updatePlayerSettings } from '../../stores/player-settings.ts';
 import { type IslandMessages, islandTranslator } from '../messages.ts';
@@ -136,15 +144,13 @@ export default function Controls({ mode, messages, sermon: served, kind: servedK
   const status = statusLine(spoken, t, messages.lang);
   const hasWave = useWaveform(engine, sermon, kind, mode);
   const skip = (seconds: number) => (
-    <button
-      type="button"
-      className="icon"
-      data-act={`${seconds < 0 ? 'back' : 'forward'}${Math.abs(seconds)}`}
-      aria-label={t(seconds < 0 ? 'player.skipBack' : 'player.skipForward', { seconds: Math.abs(seconds) })}
+    <IconButton
+      act={`${seconds < 0 ? 'back' : 'forward'}${Math.abs(seconds)}`}
+      label={t(seconds < 0 ? 'player.skipBack' : 'player.skipForward', { seconds: Math.abs(seconds) })}
       onClick={() => engine?.skip(seconds)}
     >
       {seconds < 0 ? `−${-seconds}` : `+${seconds}`}
-    </button>
+    </IconButton>
   );
 
   return (
@@ -172,25 +178,18 @@ export default function Controls({ mode, messages, sermon: served, kind: servedK
         </div>
         {mode === 'page' && (
           <>
-            <button
-              type="button"
-              className="icon expand"
-              data-act="expand"
+            <IconButton
+              className="expand"
+              act="expand"
               aria-expanded={expanded}
-              aria-label={t('player.moreControls')}
+              label={t('player.moreControls')}
               onClick={() => $expanded.set(!expanded)}
             >
               <span aria-hidden="true"></span>
-            </button>
-            <button
-              type="button"
-              className="icon close"
-              data-act="close"
-              aria-label={t('player.close')}
-              onClick={() => engine?.close()}
-            >
+            </IconButton>
+            <IconButton className="close" act="close" label={t('player.close')} onClick={() => engine?.close()}>
               <span aria-hidden="true">✕</span>
-            </button>
+            </IconButton>
           </>
         )}
       </div>
@@ -212,25 +211,22 @@ export default function Controls({ mode, messages, sermon: served, kind: servedK
         <div className="buttons">
           {skip(-30)}
           {skip(-15)}
-          <button
-            type="button"
-            className="icon play"
-            data-act="toggle"
-            aria-label={playing ? t('player.pause') : t('player.play')}
+          <IconButton
+            className="play"
+            act="toggle"
+            label={playing ? t('player.pause') : t('player.play')}
             data-playing={String(playing)}
             onClick={() => engine?.toggle()}
           >
             <span className="glyph" aria-hidden="true"></span>
-          </button>
+          </IconButton>
           {skip(15)}
           {skip(30)}
         </div>
         <div className="volume">
-          <button
-            type="button"
-            className="icon"
-            data-act="mute"
-            aria-label={muted ? t('player.unmute') : t('player.mute')}
+          <IconButton
+            act="mute"
+            label={muted ? t('player.unmute') : t('player.mute')}
             aria-pressed={muted}
             onClick={() => engine?.toggleMute()}
           >
@@ -245,7 +241,7 @@ export default function Controls({ mode, messages, sermon: served, kind: servedK
               ></path>
               <path className="cross" d="M16 9l6 6M22 9l-6 6" fill="none" stroke="currentColor" strokeWidth="2"></path>
             </svg>
-          </button>
+          </IconButton>
           <input
             type="range"
             min="0"
@@ -271,24 +267,42 @@ export default function Controls({ mode, messages, sermon: served, kind: servedK
             ))}
           </select>
         </label>
-        <button
-          type="button"
-          className="icon"
-          data-act="fullscreen"
-          aria-label={t('player.fullscreen')}
+        <IconButton
+          act="fullscreen"
+          label={t('player.fullscreen')}
           hidden={!meta?.video}
           onClick={() => engine?.toggleFullscreen()}
         >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
             <path d="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5" fill="none" stroke="currentColor" strokeWidth="2"></path>
           </svg>
-        </button>
+        </IconButton>
         <Settings sermon={sermon} kind={kind} settings={settings} t={t} />
       </div>
       <p className="status" data-player-status="" role="status" data-shown={status.shown ? '' : undefined}>
         {status.text}
       </p>
     </div>
+  );
+}
+
+type IconButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'aria-label'> & {
+  /** `data-act`: what it does (the shortcuts' and the engine's early Play look for it). */
+  act: string;
+  /** Its accessible name: the button shows a glyph or an icon only. */
+  label: string;
+};
+
+/** One of the player's icon buttons (skips, Play, mute, full screen, expand, close). */
+function IconButton({ act, label, className, ...rest }: IconButtonProps) {
+  return (
+    <button
+      type="button"
+      className={className ? `icon ${className}` : 'icon'}
+      data-act={act}
+      aria-label={label}
+      {...rest}
+    />
   );
 }
 

@@ -1,6 +1,8 @@
 import {
+  $nowPlaying,
   type PlayRequest,
   reportProgress,
+  reportQueue,
   reportSermon,
   reportSermonInPlace,
   reportState,
@@ -55,6 +57,9 @@ export class PlayerEngine {
   readonly #source: MediaSource;
   #lastSaved = 0;
   #startedBy: HTMLElement | null = null;
+  /** An embed's playlist (EmbedPlaylist.astro's entries), in its order, and the kind they play. */
+  #playlist: PlayerSermon[] = [];
+  #playlistKind: PlayerKind = 'audio';
 
   constructor(root: HTMLElement) {
     this.root = root;
@@ -84,8 +89,16 @@ export class PlayerEngine {
     return this.#settings;
   }
 
-  /** The page's own sermon (an embed's), else the one played last (docked), ready to play. */
+  /**
+   * The page's own sermon (an embed's), else the one played last (docked), ready to play. An
+   * embed's playlist entries (`data-player-entry`) become the now-playing queue.
+   */
   start(pressed: boolean) {
+    if (this.mode === 'embed') {
+      const entries = [...document.querySelectorAll<HTMLElement>('[data-player-entry]')];
+      this.#playlist = entries.map((entry) => JSON.parse(entry.dataset.playerSermon ?? '') as PlayerSermon);
+      this.#playlistKind = entries[0]?.dataset.playerPlay === 'video' ? 'video' : 'audio';
+    }
     const own = this.root.querySelector('script[data-player-sermon]');
     if (own?.textContent) {
       const kind = this.root.dataset.kind === 'video' ? 'video' : 'audio';
@@ -138,6 +151,9 @@ export class PlayerEngine {
     this.root.hidden = false;
     this.root.dataset.kind = playable;
     reportSermon(sermon, playable);
+    // What plays next: the playlist's entries after this one.
+    const at = this.#playlist.findIndex((s) => s.sermonID === sermon.sermonID);
+    reportQueue(at < 0 ? [] : this.#playlist.slice(at + 1));
     this.screen.hidden = !playerMeta(sermon, playable).video;
     this.placeScreen();
     setTracks(this.media, sermon.captions);
@@ -361,9 +377,21 @@ export class PlayerEngine {
     reportProgress(this.media.currentTime || 0, this.duration());
   }
 
+  /** Spec §4 autoplay next (and the media session's next and previous): a playlist's queue, else the API's next. */
   async #playNext(mode: Exclude<AutoplayMode, 'off'>) {
     const current = this.#sermon;
     if (!current) return;
+    const list = this.#playlist;
+    if (list.length > 0) {
+      // In the playlist's order, forward (its queue) or back; at its end it stops.
+      const next =
+        mode === 'forward'
+          ? $nowPlaying.get().queue[0]
+          : list[list.findIndex((s) => s.sermonID === current.sermonID) - 1];
+      if (next) this.load(next, this.#playlistKind, { autoplay: true, startAt: 0 });
+      else this.#event('ended');
+      return;
+    }
     this.#event('fetchNext');
     const { fetchNextSermon } = await import('./next.ts');
     const next = await fetchNextSermon(current, mode, document.documentElement.lang || 'en').catch(() => null);

@@ -5,6 +5,8 @@ import type { PlayerKind, PlayerSermon } from './types.ts';
  * Play buttons anywhere on the site (PlayerButton.astro, an embed playlist's entries) hand their
  * sermon to the page's player through the now-playing store, and show whether it is the one
  * playing there: `data-playing`, which turns their label from 'Play audio' to 'Pause audio'.
+ * A playlist's entries (`data-player-entry`) also show which is the player's sermon, playing or
+ * not: `aria-current`.
  * Plain markup and this one delegated listener, not an island each: a list shows dozens, and a
  * press must work as soon as this module has run (one made before is replayed: start.ts).
  */
@@ -25,6 +27,10 @@ function showState() {
     const id = button.dataset.playerId;
     const kind = button.dataset.playerPlay === 'video' ? 'video' : 'audio';
     button.dataset.playing = String(id !== undefined && playingNow(np, id, kind));
+    // Until the player has its sermon, the entry the server (or an early press) marked stays marked.
+    if (button.dataset.playerEntry === undefined || !np.sermon) continue;
+    if (np.sermon.sermonID === id) button.setAttribute('aria-current', 'true');
+    else button.removeAttribute('aria-current');
   }
 }
 

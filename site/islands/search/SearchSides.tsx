@@ -55,52 +55,56 @@ export default function SearchSides(props: Props) {
   const { base, viewAll } = props;
   const lang = props.messages.lang;
   const sermons = (count: number) => t('sermons.count', { count });
+  /** A kind's results as rows: each result's key, path (under the locale's prefix), label and note. */
+  const rowsOf = <R,>(
+    results: R[],
+    row: (result: R) => [key: string | number, path: string, label: string, note: string | null],
+  ): Kind['rows'] =>
+    results.map((result) => {
+      const [key, path, label, note] = row(result);
+      return { key, href: `${base}${path}`, label, note };
+    });
   const kinds: Kind[] = [
     {
       id: 'speakers',
       heading: t('nav.speakers'),
-      rows: results.speakerResults.map((s) => ({
-        key: s.speakerID,
-        href: `${base}/speakers/${s.speakerID}`,
-        label: s.displayName,
-        note: sermons(s.sermonCount),
-      })),
+      rows: rowsOf(results.speakerResults, (s) => [
+        s.speakerID,
+        `/speakers/${s.speakerID}`,
+        s.displayName,
+        sermons(s.sermonCount),
+      ]),
       total: results.speakerCount,
       all: viewAll.speakers,
     },
     {
       id: 'series',
       heading: t('nav.series'),
-      rows: results.seriesResults.map((s) => ({
-        key: s.seriesID,
-        href: `${base}/series/${s.seriesID}`,
-        label: s.title,
-        note: sermons(s.count),
-      })),
+      rows: rowsOf(results.seriesResults, (s) => [s.seriesID, `/series/${s.seriesID}`, s.title, sermons(s.count)]),
       total: results.seriesCount,
       all: viewAll.series,
     },
     {
       id: 'broadcasters',
       heading: t('nav.broadcasters'),
-      rows: results.broadcasterResults.map((b) => ({
-        key: b.broadcasterID,
-        href: `${base}/broadcasters/${encodeURIComponent(b.broadcasterID)}`,
-        label: b.displayName,
-        note: b.location,
-      })),
+      rows: rowsOf(results.broadcasterResults, (b) => [
+        b.broadcasterID,
+        `/broadcasters/${encodeURIComponent(b.broadcasterID)}`,
+        b.displayName,
+        b.location,
+      ]),
       total: results.broadcasterCount,
       all: viewAll.broadcasters,
     },
     {
       id: 'hashtags',
       heading: t('sermons.search.hashtags'),
-      rows: results.hashtagResults.map((h) => ({
-        key: h.hashtag,
-        href: `${base}/hashtag/${encodeURIComponent(h.hashtag)}`,
-        label: `#${h.displayHashtag}`,
-        note: sermons(h.sermonCount),
-      })),
+      rows: rowsOf(results.hashtagResults, (h) => [
+        h.hashtag,
+        `/hashtag/${encodeURIComponent(h.hashtag)}`,
+        `#${h.displayHashtag}`,
+        sermons(h.sermonCount),
+      ]),
       tags: true,
     },
   ];
