@@ -88,7 +88,8 @@ async function makeUsers(db: Db): Promise<Bench[]> {
     );
     users.push({ token, userId, sermons, history });
   }
-  await db.query('ANALYZE follow_broadcaster, follow_speaker, follow_series, follow_sermon, play_history');
+  // As autovacuum would have: statistics, and the visibility map that lets the key reads be index-only.
+  await db.query('VACUUM (ANALYZE) follow_broadcaster, follow_speaker, follow_series, follow_sermon, play_history');
   return users;
 }
 
@@ -252,24 +253,43 @@ async function main() {
       );
     }
 
-    // The plan of the feed's first page for one user, as the server runs it (library.queries.ts feedPage).
-    const { feedPage } = await import('../packages/server/src/library/library.queries.ts');
-    const planned: string[] = [];
-    const explaining: Db = {
-      ...db,
-      query: async <T>(sql: string, params?: unknown[]) => {
-        const rows = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
-        planned.push(...rows.map((r) => r['QUERY PLAN']));
-        return [] as T[];
-      },
-    } as Db;
-    await feedPage(explaining, users[0]?.userId as number, { limit: 26 });
-    console.log(
-      `\nFeed, first page, user ${users[0]?.userId}:\n${planned
-        .filter((l) => /Execution|Planning|Buffers: shared/.test(l))
-        .slice(-3)
-        .join('\n')}`,
-    );
+    // What each call's statements read, for one user: buffers do not depend on how busy the machine is.
+    const q = await import('../packages/server/src/library/library.queries.ts');
+    const u = users[0] as Bench;
+    const explained = async (name: string, run: (db: Db) => Promise<unknown>) => {
+      const lines: string[] = [];
+      const explaining = {
+        ...db,
+        query: async (sql: string, params?: unknown[]) => {
+          const rows = await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+          lines.push(rows.map((r) => r['QUERY PLAN']).join('\n'));
+          return [];
+        },
+      } as unknown as Db;
+      await run(explaining).catch(() => {});
+      const sum = (re: RegExp) =>
+        lines.reduce((n, plan) => n + Number(re.exec(plan.split('\n').find((l) => re.test(l)) ?? '')?.[1] ?? 0), 0);
+      console.log(
+        `${name.padEnd(54)} ${String(sum(/^ *Buffers: shared hit=(\d+)/)).padStart(8)} ${sum(/Planning Time: ([\d.]+)/)
+          .toFixed(2)
+          .padStart(9)} ${sum(/Execution Time: ([\d.]+)/)
+          .toFixed(2)
+          .padStart(9)}`,
+      );
+    };
+    console.log(`\nStatements of one call for user ${u.userId} (EXPLAIN ANALYZE, second run)`);
+    console.log(`${'call'.padEnd(54)} ${'buffers'.padStart(8)} ${'plan ms'.padStart(9)} ${'exec ms'.padStart(9)}`);
+    const calls: [string, (d: Db) => Promise<unknown>][] = [
+      ['follow state, all at once', (d) => q.userFollows(d, u.userId)],
+      ['follow state, one sermon', (d) => q.followState(d, 'sermon', u.userId, u.sermons[0] as string)],
+      ['play position', (d) => q.playPosition(d, u.userId, u.history[0] as string)],
+      ['history, first page', (d) => q.listPage(d, 'history', u.userId, { after: undefined, offset: 0, pageSize: 25 })],
+      ['feed, first page', (d) => q.feedPage(d, u.userId, { limit: 26 })],
+    ];
+    for (const [name, run] of calls) {
+      await run(db); // warm
+      await explained(name, run);
+    }
   } finally {
     await db.query(`DELETE FROM app_user WHERE username LIKE '${PREFIX}%'`);
     await db.close();
