@@ -12,7 +12,7 @@ import {
  * account-values.ts (zod-free, for the site's islands) so that the server, the site's forms and
  * the dashboard check the same thing.
  */
-export { ACCOUNT_RULES, CODE_ALPHABET } from './account-values.ts';
+export { ACCOUNT_RULES, CODE_ALPHABET, FOLLOW_KINDS, type FollowKind, LIBRARY_RULES } from './account-values.ts';
 
 /** Only a-z, A-Z and 0-9 (§5). */
 export const usernameSchema = z

@@ -11,7 +11,7 @@ import * as devices from './devices.service.ts';
 import * as profile from './profile.service.ts';
 
 /** The access token: `Authorization: Bearer …` (apps), else the session cookie (browsers). */
-function accessToken(req: FastifyRequest): string | undefined {
+export function accessToken(req: FastifyRequest): string | undefined {
   const bearer = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
   return bearer ?? readCookie(req, ACCESS_COOKIE);
 }
