@@ -10,6 +10,7 @@ import { refuseForeignWrites } from './accounts/same-origin.ts';
 import { apiDocsRoutes } from './api-docs/api-docs.routes.ts';
 import type { ApiDeps } from './app-deps.ts';
 import { broadcasterRoutes } from './broadcasters/broadcasters.routes.ts';
+import { commentRoutes } from './comments/comments.routes.ts';
 import { devotionalRoutes } from './devotional/devotional.routes.ts';
 import { discoverRoutes } from './discover/discover.routes.ts';
 import { ApiError } from './errors.ts';
@@ -157,6 +158,8 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
         sermonMediaRoutes,
         // Accounts (accounts/): sign-up, verification, sessions, password resets.
         accountRoutes,
+        // Comments (comments/): sermon comments, their review, messages to broadcasters.
+        commentRoutes,
       ])
         await routes(api, deps);
     },

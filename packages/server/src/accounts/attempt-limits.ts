@@ -17,6 +17,10 @@ export const ATTEMPT_LIMITS = {
   resetAccount: { limit: 3, windowMs: 60 * MINUTE },
   resetAddress: { limit: 10, windowMs: 60 * MINUTE },
   resendAccount: { limit: 3, windowMs: 60 * MINUTE },
+  /** Comments on sermons, per account (comments/). */
+  commentAccount: { limit: 10, windowMs: 60 * MINUTE },
+  /** Messages to broadcasters, per account (comments/, message_from_user). */
+  contactAccount: { limit: 5, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 export type AttemptKind = keyof typeof ATTEMPT_LIMITS;

@@ -84,13 +84,18 @@ const EXAMPLES: Record<string, string[]> = {
   oembed: [`/oembed?url=${encodeURIComponent('http://kerygma.test/sermons/1000')}`],
   userAvailable: ['/site/users/available?username=anyone', '/site/users/available?email=a@example.org'],
   currentUser: ['/site/users'],
+  sermonComments: ['/node/sermons/1000/comments', '/node/sermons/1000/comments?sort=random&page=2'],
+  legacyComments: ['/sermon_comments/legacy', '/sermon_comments/legacy?broadcasterID=gracechurch'],
+  userComments: ['/sermon_comments/user'],
+  // For a broadcaster's managers only: comments/comments.db.test.ts parses its answers.
+  pendingComments: [],
   health: ['/healthz'],
   openApi: ['/openapi.json'],
   reference: ['/docs'],
 };
 
 /** Contracts whose examples are asked as a signed-in user (with its access token). */
-const SIGNED_IN = new Set(['currentUser']);
+const SIGNED_IN = new Set(['currentUser', 'userComments']);
 
 /**
  * Whether a body is exactly what the schema describes: it parses, and parsing drops nothing

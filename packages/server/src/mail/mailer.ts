@@ -5,7 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 
-export type Mail = { to: string; subject: string; text: string };
+/** `replyTo`: where answers go when it is not the sender (a listener's message to a broadcaster). */
+export type Mail = { to: string; subject: string; text: string; replyTo?: string };
 export type Mailer = (mail: Mail) => Promise<void>;
 
 /**

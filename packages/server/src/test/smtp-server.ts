@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { to: string; subject: string; text: string };
+/** `replyTo`: the Reply-To address, when the message has one. */
+export type ReceivedMail = { to: string; subject: string; text: string; replyTo?: string };
 
 /**
  * A real SMTP server on a free local port that keeps what it receives, parsed. `url` goes into
@@ -24,7 +25,12 @@ export async function startSmtpServer() {
       simpleParser(stream)
         .then((parsed: ParsedMail) => {
           const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
-          deliver({ to: to?.value[0]?.address ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '' });
+          deliver({
+            to: to?.value[0]?.address ?? '',
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            replyTo: parsed.replyTo?.value[0]?.address,
+          });
           callback();
         })
         .catch(callback);
