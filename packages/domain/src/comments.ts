@@ -1,4 +1,4 @@
-import { ACCOUNT_RULES } from './account-rules.ts';
+import { ACCOUNT_RULES } from './account-values.ts';
 
 /**
  * Comments on sermons and messages to a broadcaster (spec §3 Comment sort modes, §4 Comment,
