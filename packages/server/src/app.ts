@@ -10,6 +10,7 @@ import { refuseForeignWrites } from './accounts/same-origin.ts';
 import { apiDocsRoutes } from './api-docs/api-docs.routes.ts';
 import type { ApiDeps } from './app-deps.ts';
 import { broadcasterRoutes } from './broadcasters/broadcasters.routes.ts';
+import { commentRoutes } from './comments/comments.routes.ts';
 import { devotionalRoutes } from './devotional/devotional.routes.ts';
 import { discoverRoutes } from './discover/discover.routes.ts';
 import { ApiError } from './errors.ts';
@@ -160,6 +161,8 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
         accountRoutes,
         // The listener's library (library/): follows, feed, history, bookmarks, the digest's unsubscribe.
         libraryRoutes,
+        // Comments (comments/): sermon comments, their review, messages to broadcasters.
+        commentRoutes,
       ])
         await routes(api, deps);
     },

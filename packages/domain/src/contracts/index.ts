@@ -1,4 +1,5 @@
 import { broadcasterContracts } from './broadcasters.ts';
+import { commentContracts } from './comments.ts';
 import type { Contract } from './contract.ts';
 import { devotionalContracts } from './devotional.ts';
 import { discoverContracts } from './discover.ts';
@@ -28,6 +29,7 @@ export const contracts = {
   ...mediaContracts,
   ...userContracts,
   ...libraryContracts,
+  ...commentContracts,
   ...oembedContracts,
   ...apiContracts,
 } satisfies Record<string, Contract>;

@@ -23,6 +23,10 @@ export const ATTEMPT_LIMITS = {
   deviceActivateAddress: { limit: 30, windowMs: 15 * MINUTE },
   /** A device polls every 5 s for 10 minutes at most: 120 polls; a few devices behind one address. */
   deviceTokenAddress: { limit: 600, windowMs: 15 * MINUTE },
+  /** Comments on sermons, per account (comments/). */
+  commentAccount: { limit: 10, windowMs: 60 * MINUTE },
+  /** Messages to broadcasters, per account (comments/, message_from_user). */
+  contactAccount: { limit: 5, windowMs: 60 * MINUTE },
 } as const satisfies Record<string, Limit>;
 
 export type AttemptKind = keyof typeof ATTEMPT_LIMITS;

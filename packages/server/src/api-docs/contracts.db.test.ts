@@ -98,6 +98,11 @@ const EXAMPLES: Record<string, string[]> = {
   playPosition: ['/site/history/sermons/1000'],
   bookmarkList: ['/site/bookmarks/sermons'],
   bookmarkState: ['/site/bookmarks/sermons/1000'],
+  sermonComments: ['/node/sermons/1000/comments', '/node/sermons/1000/comments?sort=random&page=2'],
+  legacyComments: ['/sermon_comments/legacy', '/sermon_comments/legacy?broadcasterID=gracechurch'],
+  userComments: ['/sermon_comments/user'],
+  // For a broadcaster's managers only: comments/comments.db.test.ts parses its answers.
+  pendingComments: [],
   health: ['/healthz'],
   openApi: ['/openapi.json'],
   reference: ['/docs'],
@@ -120,6 +125,7 @@ const SIGNED_IN = new Set([
   'playPosition',
   'bookmarkList',
   'bookmarkState',
+  'userComments',
 ]);
 
 /**

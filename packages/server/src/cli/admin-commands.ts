@@ -15,6 +15,13 @@ export const adminRequest = z.discriminatedUnion('command', [
     label: z.string().max(200),
   }),
   z.object({ command: z.literal('seed'), reset: z.boolean() }),
+  /** Gives an account a broadcaster role (spec §6: 2 Admin, 3 Uploader, 4 Biller); the e2e journeys' managers. */
+  z.object({
+    command: z.literal('broadcaster-role'),
+    username: z.string().min(1).max(254),
+    broadcasterId: z.string().trim().toLowerCase().min(1).max(100),
+    role: z.union([z.literal(2), z.literal(3), z.literal(4)]),
+  }),
 ]);
 
 export type AdminRequest = z.infer<typeof adminRequest>;
@@ -41,6 +48,18 @@ export async function runAdminCommand(
     ]);
     if (!exists) return { ok: false, text: `No broadcaster '${request.broadcasterId}'.` };
     return { ok: true, text: await createApiKey(deps.db, request.broadcasterId, request.label) };
+  }
+  if (request.command === 'broadcaster-role') {
+    const rows = await deps.db.query(
+      `INSERT INTO user_broadcaster_role (user_id, broadcaster_id, role)
+       SELECT u.user_id, b.broadcaster_id, $3 FROM app_user u, broadcaster b
+       WHERE lower(u.username) = lower($1) AND b.broadcaster_id = $2
+       ON CONFLICT DO NOTHING RETURNING 1`,
+      [request.username, request.broadcasterId, request.role],
+    );
+    return rows.length > 0
+      ? { ok: true, text: `${request.username} holds role ${request.role} at ${request.broadcasterId}.` }
+      : { ok: false, text: `No such account or broadcaster, or the role was held already.` };
   }
   // Loaded when asked for: the server never loads the demo generator otherwise.
   const { seedDemo } = await import('../seed/seed.ts');

@@ -5,8 +5,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 
-/** `headers`: more header fields (the digest's List-Unsubscribe, RFC 8058). */
-export type Mail = { to: string; subject: string; text: string; headers?: Record<string, string> };
+/**
+ * `headers`: more header fields (the digest's List-Unsubscribe, RFC 8058); `replyTo`: where
+ * answers go when it is not the sender (a listener's message to a broadcaster).
+ */
+export type Mail = { to: string; subject: string; text: string; headers?: Record<string, string>; replyTo?: string };
 export type Mailer = (mail: Mail) => Promise<void>;
 
 /**

@@ -214,6 +214,8 @@ export async function insertCatalogue(db: Db, c: DemoCatalogue) {
       ['group_name', 'text', (b) => b.groupName],
       ['featured', 'boolean', (b) => b.featured],
       ['social_links', 'jsonb', (b) => b.socialLinks],
+      // Messages from listeners (contact form) go here: example.org never delivers.
+      ['contact_email', 'text', (b) => `${b.broadcasterId}@example.org`],
       ['created_at', 'timestamptz', (b) => b.joined],
       ['updated_at', 'timestamptz', (b) => b.updatedAt],
     ],
@@ -305,7 +307,8 @@ export async function insertCatalogue(db: Db, c: DemoCatalogue) {
       ['play_count', 'int', (s) => s.playCount],
       ['audio_play_count', 'int', (s) => s.audioPlayCount],
       ['video_play_count', 'int', (s) => s.videoPlayCount],
-      ['comment_count', 'int', (s) => s.commentCount],
+      // Counts approved comments (sermon_comment, kept by its trigger): the demo has none.
+      ['comment_count', 'int', () => 0],
       ['pick_date', 'date', (s) => s.pickDate],
       ['last_feature_date', 'date', (s) => s.lastFeatureDate],
       ['last_play_time', 'timestamptz', (s) => s.lastPlayTime],

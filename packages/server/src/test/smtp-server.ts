@@ -2,8 +2,14 @@ import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-/** `headers`: each header field's raw value by its lower-case name. */
-export type ReceivedMail = { to: string; subject: string; text: string; headers: Record<string, string> };
+/** `headers`: each header field's raw value by its lower-case name; `replyTo`: the Reply-To address, when the message has one. */
+export type ReceivedMail = {
+  to: string;
+  subject: string;
+  text: string;
+  headers: Record<string, string>;
+  replyTo?: string;
+};
 
 /**
  * A real SMTP server on a free local port that keeps what it receives, parsed. `url` goes into
@@ -34,7 +40,13 @@ export async function startSmtpServer() {
                 .trim(),
             ]),
           );
-          deliver({ to: to?.value[0]?.address ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '', headers });
+          deliver({
+            to: to?.value[0]?.address ?? '',
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            headers,
+            replyTo: parsed.replyTo?.value[0]?.address,
+          });
           callback();
         })
         .catch(callback);
