@@ -60,7 +60,7 @@ function quietDirective() {
  * 80 KB budget (bench/README.md, 2026-12-02). What the engine imports on demand (hls.js, the
  * waveform, the next sermon) stays apart.
  */
-const ON_DEMAND = /\/islands\/player\/(hls|waveform|next)\.ts$/;
+const ON_DEMAND = /\/islands\/player\/(hls|waveform|next|position-sync)\.ts$/;
 function playerChunk() {
   return {
     name: 'kerygma:player-chunk',

@@ -1,4 +1,5 @@
 import { answerRequests } from '../../stores/now-playing.ts';
+import { $user } from '../../stores/session.ts';
 import { dock } from './dock.ts';
 import { PlayerEngine } from './engine.ts';
 import { listenForShortcuts } from './keyboard.ts';
@@ -36,5 +37,11 @@ if (root) {
   engine.start(ownPlay);
   answerRequests({ play: (r) => engine.playRequest(r), toggle: (r) => engine.toggleRequest(r) });
   $engine.set(engine);
+  // Play positions on the listener's account (position-sync.ts), fetched once someone signs in.
+  const stopWaiting = $user.subscribe((user) => {
+    if (!user) return;
+    queueMicrotask(() => stopWaiting());
+    void import('./position-sync.ts').then(({ startPositionSync }) => startPositionSync(engine));
+  });
   if (pressed?.isConnected && pressed.matches(PLAY_BUTTON)) press(pressed);
 }

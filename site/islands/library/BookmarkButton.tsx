@@ -1,0 +1,70 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { $user } from '../../stores/session.ts';
+import { type IslandMessages, islandTranslator } from '../messages.ts';
+import { userCall } from './call.ts';
+import { signInHref } from './follow-state.ts';
+import { BOOKMARK_ADD, BOOKMARK_ONE, BOOKMARK_REMOVE } from './routes.ts';
+
+export const BOOKMARK_BUTTON_MESSAGES = [
+  'librarySite.bookmark',
+  'librarySite.bookmarked',
+  'librarySite.failed',
+] as const;
+
+type Props = {
+  messages: IslandMessages<(typeof BOOKMARK_BUTTON_MESSAGES)[number]>;
+  sermonID: string;
+  /** The sign-in page in the page's language. */
+  login: string;
+};
+
+/**
+ * A sermon page's Bookmark button: 'Bookmark' for everyone in the page's HTML; signed in, it asks
+ * whether this sermon is bookmarked and toggles it on the server (`site/bookmarks/sermons/{id}`).
+ */
+export default function BookmarkButton({ messages, sermonID, login }: Props) {
+  const t = islandTranslator(messages);
+  const user = useStore($user);
+  const [marked, setMarked] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const signedIn = Boolean(user);
+  useEffect(() => {
+    if (!signedIn) return setMarked(false);
+    let live = true;
+    userCall<{ bookmarked?: boolean }>(BOOKMARK_ONE, { params: { sermonID } })
+      .then((answer) => live && setMarked(answer.bookmarked !== false))
+      .catch(() => live && setMarked(false));
+    return () => {
+      live = false;
+    };
+  }, [signedIn, sermonID]);
+  const press = () => {
+    if (!user) return location.assign(signInHref(login, `${location.pathname}${location.search}`));
+    setBusy(true);
+    setFailed(false);
+    userCall(marked ? BOOKMARK_REMOVE : BOOKMARK_ADD, { params: { sermonID } })
+      .then(() => setMarked(!marked))
+      .catch(() => setFailed(true))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <span className="follow">
+      <button
+        type="button"
+        className="follow-button"
+        aria-pressed={marked}
+        aria-busy={busy || undefined}
+        onClick={busy ? undefined : press}
+      >
+        {marked ? t('librarySite.bookmarked') : t('librarySite.bookmark')}
+      </button>
+      {failed && (
+        <span className="follow-failed" role="alert">
+          {t('librarySite.failed')}
+        </span>
+      )}
+    </span>
+  );
+}
