@@ -49,8 +49,18 @@ export function setBusy(key: FollowKey, busy: boolean): void {
   $followsBusy.set(next);
 }
 
+/** Everything the user follows (the batch call after sign-in): what it names is followed, every other item not. */
+export function loadAllFollows(items: { kind: FollowKind; id: string | number }[]): void {
+  $follows.set(Object.fromEntries(items.map(({ kind, id }) => [followKey(kind, id), true])));
+  $followsLoaded.set(true);
+}
+
+/** Whether the batch call has answered: unlisted items are then known not to be followed. */
+export const $followsLoaded = atom(false);
+
 /** Signing out forgets them. */
 export function forgetFollows(): void {
   $follows.set({});
+  $followsLoaded.set(false);
   $followsBusy.set(new Set());
 }

@@ -4,7 +4,7 @@ import { $user } from '../../stores/session.ts';
 import { type IslandMessages, islandTranslator } from '../messages.ts';
 import { userCall } from './call.ts';
 import { signInHref } from './follow-state.ts';
-import { BOOKMARK_ADD, BOOKMARK_ONE, BOOKMARK_REMOVE } from './routes.ts';
+import { ADD_BOOKMARK, BOOKMARK_STATE, type BookmarkState, REMOVE_BOOKMARK } from './routes.ts';
 
 export const BOOKMARK_BUTTON_MESSAGES = [
   'librarySite.bookmark',
@@ -33,8 +33,8 @@ export default function BookmarkButton({ messages, sermonID, login }: Props) {
   useEffect(() => {
     if (!signedIn) return setMarked(false);
     let live = true;
-    userCall<{ bookmarked?: boolean }>(BOOKMARK_ONE, { params: { sermonID } })
-      .then((answer) => live && setMarked(answer.bookmarked !== false))
+    userCall<BookmarkState>(BOOKMARK_STATE, { params: { sermonID } })
+      .then((answer) => live && setMarked(answer.bookmarked))
       .catch(() => live && setMarked(false));
     return () => {
       live = false;
@@ -44,8 +44,8 @@ export default function BookmarkButton({ messages, sermonID, login }: Props) {
     if (!user) return location.assign(signInHref(login, `${location.pathname}${location.search}`));
     setBusy(true);
     setFailed(false);
-    userCall(marked ? BOOKMARK_REMOVE : BOOKMARK_ADD, { params: { sermonID } })
-      .then(() => setMarked(!marked))
+    userCall<BookmarkState>(marked ? REMOVE_BOOKMARK : ADD_BOOKMARK, { params: { sermonID } })
+      .then((answer) => setMarked(answer.bookmarked))
       .catch(() => setFailed(true))
       .finally(() => setBusy(false));
   };

@@ -36,7 +36,7 @@ export default function FollowButton({ messages, kind, id, name, login }: Props)
   const busy = useStore($followsBusy).has(key);
   const user = useStore($user);
   const [failed, setFailed] = useState(false);
-  useEffect(() => watchFollow(kind, id), [kind, id]);
+  useEffect(() => watchFollow(), []);
   const press = () => {
     if (!user) {
       location.assign(signInToFollow(kind, id, login));

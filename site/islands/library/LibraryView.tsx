@@ -1,7 +1,7 @@
-import type { LiteSermon } from '@kerygma/domain/catalogue';
+import type { Broadcaster, LiteSermon, Series, Speaker } from '@kerygma/domain/catalogue';
 import type { MessageKey } from '@kerygma/i18n/t';
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatDuration } from '../../lib/format.ts';
 import { $follows, followKey, loadFollows } from '../../stores/follows.ts';
 import { $user } from '../../stores/session.ts';
@@ -11,20 +11,18 @@ import FollowButton, { FOLLOW_BUTTON_MESSAGES } from './FollowButton.tsx';
 import { signInHref } from './follow-state.ts';
 import { $myChurch, watchMyChurch } from './my-church.ts';
 import {
-  BOOKMARK_REMOVE,
   BOOKMARKS,
-  type BookmarkEntry,
   BROADCASTER,
   FEED,
-  type FollowedBroadcaster,
-  type FollowedSeries,
-  type FollowedSpeaker,
-  followedRoute,
+  type FeedItem,
+  FOLLOWED,
+  FORGET_PLAY,
   HISTORY,
   HISTORY_CLEAR,
-  HISTORY_FORGET,
-  type HistoryEntry,
+  type HistorySermon,
+  nextPageQuery,
   type Paged,
+  REMOVE_BOOKMARK,
   SERMONS,
 } from './routes.ts';
 import SermonRows from './SermonRows.tsx';
@@ -102,11 +100,6 @@ function useLoad<T>(ready: boolean, fetcher: () => Promise<T>, deps: unknown[]) 
   return [state, () => setRound((r) => r + 1), setState] as const;
 }
 
-const sermonOf = (entry: { sermon?: LiteSermon } | LiteSermon): LiteSermon | null =>
-  'sermonID' in entry && 'displayTitle' in entry
-    ? (entry as LiteSermon)
-    : ((entry as { sermon?: LiteSermon }).sermon ?? null);
-
 /**
  * The listener's library pages (spec §2 /library, /feed, /mychurch): everything personal is
  * loaded here, in the browser, so the pages' HTML is the same for everyone and cacheable.
@@ -169,7 +162,7 @@ function LibraryIndex(props: Shared) {
     () =>
       Promise.all(
         KINDS.map((kind) =>
-          userCall<Paged<unknown>>(followedRoute(kind), { query: { page: 1, pageSize: 1 } }).then(
+          userCall<Paged<unknown>>(FOLLOWED[kind], { query: { pageSize: 1 } }).then(
             (list) => list.totalCount ?? list.results.length,
           ),
         ),
@@ -212,54 +205,51 @@ function LibraryIndex(props: Shared) {
   );
 }
 
+/** A loaded list without one sermon. */
+const without = <T extends { sermonID: string }>(state: Load<Paged<T>>, sermonID: string): Load<Paged<T>> =>
+  state.status === 'done'
+    ? { status: 'done', value: { ...state.value, results: state.value.results.filter((s) => s.sermonID !== sermonID) } }
+    : state;
+
 function History(props: Shared & { limit: number | null }) {
   const { t, limit } = props;
   const [history, reload, setHistory] = useLoad(
     true,
-    () => userCall<Paged<HistoryEntry>>(HISTORY, { query: { page: 1, pageSize: limit ?? PAGE_SIZE } }),
+    () => userCall<Paged<HistorySermon>>(HISTORY, { query: { pageSize: limit ?? PAGE_SIZE } }),
     [limit],
   );
-  const forget = useCallback(
-    (sermonID: string) =>
-      userCall(HISTORY_FORGET, { params: { sermonID } }).then(() =>
-        setHistory((h) =>
-          h.status === 'done'
-            ? { status: 'done', value: { ...h.value, results: h.value.results.filter((e) => e.sermonID !== sermonID) } }
-            : h,
-        ),
-      ),
-    [setHistory],
-  );
+  const forget = (sermonID: string) =>
+    userCall(FORGET_PLAY, { params: { sermonID } }).then(() => setHistory((h) => without(h, sermonID)), reload);
   if (history.status !== 'done') return <Status t={t} state={history} />;
-  const entries = history.value.results.filter((e) => e.sermon);
-  const positions = new Map(entries.map((e) => [e.sermonID, e.play_position]));
+  const entries = history.value.results;
   return (
     <>
       {entries.length === 0 ? (
         <Empty text={t('librarySite.emptyHistory')} />
       ) : (
         <SermonRows
-          sermons={entries.map((e) => e.sermon as LiteSermon)}
+          sermons={entries}
           rowMessages={props.rowMessages}
           base={props.base}
           label={t('librarySite.history')}
-          extra={(s) => (
-            <p className="library-extra">
-              {(positions.get(s.sermonID) ?? 0) > 0 && (
-                <span>{t('librarySite.stoppedAt', { time: formatDuration(positions.get(s.sermonID) ?? 0) })}</span>
-              )}
-              {limit === null && (
-                <button
-                  type="button"
-                  className="link-button"
-                  aria-label={t('librarySite.removeName', { title: s.displayTitle })}
-                  onClick={() => void forget(s.sermonID).catch(reload)}
-                >
-                  {t('librarySite.remove')}
-                </button>
-              )}
-            </p>
-          )}
+          extra={(s) => {
+            const position = (s as HistorySermon).play_position;
+            return (
+              <p className="library-extra">
+                {position > 0 && <span>{t('librarySite.stoppedAt', { time: formatDuration(position) })}</span>}
+                {limit === null && (
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-label={t('librarySite.removeName', { title: s.displayTitle })}
+                    onClick={() => void forget(s.sermonID)}
+                  >
+                    {t('librarySite.remove')}
+                  </button>
+                )}
+              </p>
+            );
+          }}
         />
       )}
       {limit === null && entries.length > 0 && (
@@ -284,12 +274,14 @@ function Bookmarks(props: Shared & { limit: number | null }) {
   const { t, limit } = props;
   const [marks, reload, setMarks] = useLoad(
     true,
-    () => userCall<Paged<BookmarkEntry>>(BOOKMARKS, { query: { page: 1, pageSize: limit ?? PAGE_SIZE } }),
+    () => userCall<Paged<LiteSermon>>(BOOKMARKS, { query: { pageSize: limit ?? PAGE_SIZE } }),
     [limit],
   );
   if (marks.status !== 'done') return <Status t={t} state={marks} />;
-  const sermons = marks.value.results.map(sermonOf).filter((s): s is LiteSermon => s !== null);
+  const sermons = marks.value.results;
   if (sermons.length === 0) return <Empty text={t('librarySite.emptyBookmarks')} />;
+  const remove = (sermonID: string) =>
+    userCall(REMOVE_BOOKMARK, { params: { sermonID } }).then(() => setMarks((m) => without(m, sermonID)), reload);
   return (
     <SermonRows
       sermons={sermons}
@@ -303,23 +295,7 @@ function Bookmarks(props: Shared & { limit: number | null }) {
               type="button"
               className="link-button"
               aria-label={t('librarySite.removeName', { title: s.displayTitle })}
-              onClick={() =>
-                void userCall(BOOKMARK_REMOVE, { params: { sermonID: s.sermonID } }).then(
-                  () =>
-                    setMarks((m) =>
-                      m.status === 'done'
-                        ? {
-                            status: 'done',
-                            value: {
-                              ...m.value,
-                              results: m.value.results.filter((e) => sermonOf(e)?.sermonID !== s.sermonID),
-                            },
-                          }
-                        : m,
-                    ),
-                  reload,
-                )
-              }
+              onClick={() => void remove(s.sermonID)}
             >
               {t('librarySite.remove')}
             </button>
@@ -335,7 +311,7 @@ type FollowedRow = { id: string; name: string; href: string };
 function followedRows(kind: LibraryKind, results: unknown[], base: string): FollowedRow[] {
   return results.map((r) => {
     if (kind === 'broadcaster') {
-      const b = r as FollowedBroadcaster;
+      const b = r as Broadcaster;
       return {
         id: b.broadcasterID,
         name: b.displayName,
@@ -343,32 +319,65 @@ function followedRows(kind: LibraryKind, results: unknown[], base: string): Foll
       };
     }
     if (kind === 'speaker') {
-      const s = r as FollowedSpeaker;
+      const s = r as Speaker;
       return { id: s.displayName, name: s.displayName, href: `${base}/speakers/${s.speakerID}` };
     }
-    const s = r as FollowedSeries;
+    const s = r as Series;
     return { id: String(s.seriesID), name: s.title, href: `${base}/series/${s.seriesID}` };
   });
 }
 
-function Following(props: Shared & { kind: LibraryKind }) {
-  const { t, kind, base, login } = props;
-  const [page, setPage] = useState(1);
-  const [rows, setRows] = useState<FollowedRow[]>([]);
-  const [more, setMore] = useState(false);
-  const [list] = useLoad(
-    true,
-    () => userCall<Paged<unknown>>(followedRoute(kind), { query: { page, pageSize: PAGE_SIZE } }),
-    [kind, page],
-  );
+/**
+ * A list loaded a page at a time: 'Show more' asks for the page after the last (by the answer's
+ * `next` address, its keyset cursor).
+ */
+function usePages<T>(
+  ready: boolean,
+  fetchPage: (query: Record<string, string>) => Promise<Paged<T>>,
+  /** Which list: another one starts again from its first page. */
+  which: string,
+) {
+  const [query, setQuery] = useState<Record<string, string>>({});
+  const [items, setItems] = useState<T[]>([]);
+  const [list] = useLoad(ready, () => fetchPage(query), [query, which]);
+  const first = Object.keys(query).length === 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `which` is the list's identity
+  useEffect(() => {
+    setQuery((q) => (Object.keys(q).length === 0 ? q : {}));
+    setItems((i) => (i.length === 0 ? i : []));
+  }, [which]);
   useEffect(() => {
     if (list.status !== 'done') return;
-    const got = followedRows(kind, list.value.results, base);
-    // What is listed is followed: the buttons below say so at once.
-    loadFollows(got.map((r) => ({ kind, id: r.id, followed: true })));
-    setRows((before) => (page === 1 ? got : [...before, ...got]));
-    setMore(got.length === PAGE_SIZE);
-  }, [list, kind, base, page]);
+    setItems((before) => (first ? list.value.results : [...before, ...list.value.results]));
+  }, [list, first]);
+  const next = list.status === 'done' ? nextPageQuery(list.value) : null;
+  return { list, items, first, more: next !== null, loadMore: () => next && setQuery(next) };
+}
+
+function MoreButton({ t, onClick }: { t: Shared['t']; onClick: () => void }) {
+  return (
+    <p>
+      <button type="button" className="follow-button" onClick={onClick}>
+        {t('librarySite.loadMore')}
+      </button>
+    </p>
+  );
+}
+
+function Following(props: Shared & { kind: LibraryKind }) {
+  const { t, kind, base, login } = props;
+  const pages = usePages(
+    true,
+    (query) => userCall<Paged<unknown>>(FOLLOWED[kind], { query: { pageSize: PAGE_SIZE, ...query } }),
+    kind,
+  );
+  const rows = followedRows(kind, pages.items, base);
+  const rowKeys = rows.map((r) => r.id).join('\n');
+  // What is listed is followed: its buttons say so at once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rowKeys names the rows
+  useEffect(() => {
+    if (rows.length > 0) loadFollows(rows.map((r) => ({ kind, id: r.id, followed: true })));
+  }, [kind, rowKeys]);
   const follows = useStore($follows);
   const followMessages = {
     lang: props.messages.lang,
@@ -390,8 +399,8 @@ function Following(props: Shared & { kind: LibraryKind }) {
           ))}
         </ul>
       </nav>
-      {list.status !== 'done' && page === 1 ? (
-        <Status t={t} state={list} />
+      {pages.list.status !== 'done' && pages.first ? (
+        <Status t={t} state={pages.list} />
       ) : rows.length === 0 ? (
         <Empty text={t('librarySite.emptyFollowing')} />
       ) : (
@@ -404,48 +413,20 @@ function Following(props: Shared & { kind: LibraryKind }) {
           ))}
         </ul>
       )}
-      {more && (
-        <p>
-          <button type="button" className="follow-button" onClick={() => setPage((p) => p + 1)}>
-            {t('librarySite.loadMore')}
-          </button>
-        </p>
-      )}
+      {pages.more && <MoreButton t={t} onClick={pages.loadMore} />}
     </>
   );
 }
 
-/** A paged sermon list: 'Show more' adds the next page (by the answer's `next`, else by page number). */
-function useSermonPages(
-  ready: boolean,
-  fetchPage: (page: number, next: unknown) => Promise<Paged<unknown>>,
-  deps: unknown[],
-) {
-  const [page, setPage] = useState<{ n: number; next: unknown }>({ n: 1, next: undefined });
-  const [sermons, setSermons] = useState<LiteSermon[]>([]);
-  const [more, setMore] = useState(false);
-  const [list] = useLoad(ready, () => fetchPage(page.n, page.next), [page, ...deps]);
-  useEffect(() => {
-    if (list.status !== 'done') return;
-    const got = list.value.results.map((r) => sermonOf(r as LiteSermon)).filter((s): s is LiteSermon => s !== null);
-    setSermons((before) => (page.n === 1 ? got : [...before, ...got]));
-    setMore(list.value.next ? true : got.length === PAGE_SIZE);
-  }, [list, page]);
-  const loadMore = () => setPage((p) => ({ n: p.n + 1, next: list.status === 'done' ? list.value.next : undefined }));
-  return { list, sermons, more, loadMore, first: page.n === 1 };
-}
-
 function Feed(props: Shared) {
   const { t } = props;
-  const { list, sermons, more, loadMore, first } = useSermonPages(
+  const pages = usePages(
     true,
-    (page, next) =>
-      userCall<Paged<unknown>>(FEED, {
-        query: typeof next === 'string' ? { next, pageSize: PAGE_SIZE } : { page, pageSize: PAGE_SIZE },
-      }),
-    [],
+    (query) => userCall<Paged<FeedItem>>(FEED, { query: { pageSize: PAGE_SIZE, ...query } }),
+    'feed',
   );
-  if (list.status !== 'done' && first) return <Status t={t} state={list} />;
+  if (pages.list.status !== 'done' && pages.first) return <Status t={t} state={pages.list} />;
+  const sermons = pages.items.map((item) => item.sermon);
   return (
     <>
       {sermons.length === 0 ? (
@@ -458,13 +439,7 @@ function Feed(props: Shared) {
           label={t('librarySite.newestSermons')}
         />
       )}
-      {more && (
-        <p>
-          <button type="button" className="follow-button" onClick={loadMore}>
-            {t('librarySite.loadMore')}
-          </button>
-        </p>
-      )}
+      {pages.more && <MoreButton t={t} onClick={pages.loadMore} />}
     </>
   );
 }
@@ -475,19 +450,16 @@ function MyChurch(props: Shared) {
   useEffect(() => watchMyChurch(), []);
   const [church] = useLoad(
     Boolean(id),
-    () =>
-      userCall<{ displayName: string; broadcasterID: string; location?: string | null }>(BROADCASTER, {
-        params: { broadcasterID: id ?? '' },
-      }),
+    () => userCall<Broadcaster>(BROADCASTER, { params: { broadcasterID: id ?? '' } }),
     [id],
   );
-  const { list, sermons, more, loadMore, first } = useSermonPages(
+  const pages = usePages(
     Boolean(id),
-    (page) =>
-      userCall<Paged<unknown>>(SERMONS, {
-        query: { broadcasterID: id ?? '', sortBy: 'newest', lite: true, page, pageSize: PAGE_SIZE },
+    (query) =>
+      userCall<Paged<LiteSermon>>(SERMONS, {
+        query: { broadcasterID: id ?? '', sortBy: 'newest', lite: true, pageSize: PAGE_SIZE, ...query },
       }),
-    [id],
+    id ?? '',
   );
   if (id === undefined) return <Status t={t} state={{ status: 'loading' }} />;
   if (!id)
@@ -512,23 +484,17 @@ function MyChurch(props: Shared) {
         <Status t={t} state={church} />
       )}
       <h3>{t('librarySite.newestSermons')}</h3>
-      {list.status !== 'done' && first ? (
-        <Status t={t} state={list} />
+      {pages.list.status !== 'done' && pages.first ? (
+        <Status t={t} state={pages.list} />
       ) : (
         <SermonRows
-          sermons={sermons}
+          sermons={pages.items}
           rowMessages={props.rowMessages}
           base={base}
           label={t('librarySite.newestSermons')}
         />
       )}
-      {more && (
-        <p>
-          <button type="button" className="follow-button" onClick={loadMore}>
-            {t('librarySite.loadMore')}
-          </button>
-        </p>
-      )}
+      {pages.more && <MoreButton t={t} onClick={pages.loadMore} />}
     </>
   );
 }

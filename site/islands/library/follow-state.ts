@@ -1,81 +1,67 @@
 import {
   $follows,
-  type FollowKey,
   type FollowKind,
   followKey,
   forgetFollows,
-  loadFollows,
+  loadAllFollows,
   parseFollowKey,
   setBusy,
   setFollowing,
 } from '../../stores/follows.ts';
 import { $user } from '../../stores/session.ts';
 import { userCall } from './call.ts';
-import { FOLLOW_STATES, type FollowStates, type FollowStatesBody, followRoute } from './routes.ts';
+import { type FollowState, followCall, USER_FOLLOWS, type UserFollows } from './routes.ts';
 
 /**
- * The follow buttons' side of `$follows`: each button registers its item; once the listener is
- * signed in, the items not known yet are asked for in one batch call (spec §7 "GET followed",
- * many at once); a press follows or unfollows on the server and then, on its answer, in the
+ * The follow buttons' side of `$follows`: once the listener is signed in, one call
+ * (`GET site/users/follows`) says everything they follow, for every button on the page and the
+ * next ones (kept across client-side navigations); a press follows or unfollows on the server and then, on its answer, in the
  * store (spec §4 "server add/remove then local update"). Signed out, a press goes to sign-in
  * with `?follow=<kind>:<id>` on the way back, and the follow is done on return.
  */
 
 export const FOLLOW_PARAM = 'follow';
 
-const watched = new Set<FollowKey>();
-const asked = new Set<FollowKey>();
-let scheduled = false;
 let started = false;
+let asked = false;
 
+/** Signed in: asks once for everything the user follows; signed out: forgets it. */
 function start() {
   if (started) return;
   started = true;
   $user.subscribe((user) => {
-    if (!user) {
-      asked.clear();
+    if (user === null) {
+      asked = false;
       forgetFollows();
-      return;
+    } else if (user) {
+      if (!asked) void loadFollowed();
+      asked = true;
+      void followFromReturn();
     }
-    schedule();
-    void followFromReturn();
   });
 }
 
-function schedule() {
-  if (scheduled) return;
-  scheduled = true;
-  // Every button on the page registers in the same task: one call for all of them.
-  queueMicrotask(() => {
-    scheduled = false;
-    void askStates();
-  });
-}
-
-async function askStates() {
-  if (!$user.get()) return;
-  const keys = [...watched].filter((k) => !asked.has(k) && $follows.get()[k] === undefined);
-  if (keys.length === 0) return;
-  for (const k of keys) asked.add(k);
-  const items = keys.flatMap((k) => {
-    const item = parseFollowKey(k);
-    return item ? [{ type: item.kind, id: item.id }] : [];
-  });
+async function loadFollowed() {
   try {
-    const body: FollowStatesBody = { items };
-    const answer = await userCall<FollowStates>(FOLLOW_STATES, { body });
-    loadFollows(answer.results.map((r) => ({ kind: r.type, id: r.id, followed: r.followed })));
+    const all = await userCall<UserFollows>(USER_FOLLOWS);
+    // Changes made meanwhile (a press, a return from sign-in) were made on the server first: keep them.
+    const meanwhile = $follows.get();
+    loadAllFollows([
+      ...all.broadcasters.map((id) => ({ kind: 'broadcaster' as const, id })),
+      ...all.speakers.map((s) => ({ kind: 'speaker' as const, id: s.displayName })),
+      ...all.series.map((id) => ({ kind: 'series' as const, id })),
+      ...all.sermons.map((id) => ({ kind: 'sermon' as const, id })),
+    ]);
+    $follows.set({ ...$follows.get(), ...meanwhile });
   } catch {
-    // Unknown: the buttons keep saying 'Follow'; a later sign-in asks again.
-    for (const k of keys) asked.delete(k);
+    // Unknown: the buttons keep saying 'Follow'; the next sign-in asks again.
+    asked = false;
   }
 }
 
-/** A follow button's item: its state is asked for once the listener is signed in. */
-export function watchFollow(kind: FollowKind, id: string): void {
+/** A follow button is on the page: its state comes with everything the user follows, once signed in. */
+export function watchFollow(): void {
   start();
-  watched.add(followKey(kind, id));
-  if ($user.get()) schedule();
 }
 
 /** Follows or unfollows on the server, then in the store; throws when the server refused. */
@@ -83,8 +69,9 @@ export async function changeFollow(kind: FollowKind, id: string, follow: boolean
   const key = followKey(kind, id);
   setBusy(key, true);
   try {
-    await userCall(followRoute(kind, follow ? 'POST' : 'DELETE'), { params: { id } });
-    setFollowing(kind, id, follow);
+    const { route, params } = followCall(kind, follow, id);
+    const answer = await userCall<FollowState>(route, { params });
+    setFollowing(kind, id, answer.followed);
   } finally {
     setBusy(key, false);
   }

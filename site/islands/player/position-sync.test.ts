@@ -70,21 +70,22 @@ describe('play position sync: whose position wins', () => {
   const seconds = (ms: number) => ms / 1000;
 
   it("takes the server's when it was saved later than this browser's", () => {
-    const later = { play_position: 600, updated: seconds(local.at) + 60 };
+    const later = { play_position: 600, played_at: seconds(local.at) + 60 };
     expect(newerPosition(local, later)).toEqual({ position: 600, at: local.at + 60_000 });
   });
 
   it("keeps this browser's when it is newer or the same time", () => {
-    expect(newerPosition(local, { play_position: 600, updated: seconds(local.at) - 60 })).toBeNull();
-    expect(newerPosition(local, { play_position: 600, updated: seconds(local.at) })).toBeNull();
+    expect(newerPosition(local, { play_position: 600, played_at: seconds(local.at) - 60 })).toBeNull();
+    expect(newerPosition(local, { play_position: 600, played_at: seconds(local.at) })).toBeNull();
   });
 
   it("takes the server's when this browser kept none, and never an empty one", () => {
-    expect(newerPosition(null, { play_position: 30, updated: 1_700_000_000 })).toEqual({
+    expect(newerPosition(null, { play_position: 30, played_at: 1_700_000_000 })).toEqual({
       position: 30,
       at: 1_700_000_000_000,
     });
-    expect(newerPosition(null, { play_position: 0, updated: 1_700_000_000 })).toBeNull();
+    expect(newerPosition(null, { play_position: 0, played_at: 1_700_000_000 })).toBeNull();
+    expect(newerPosition(null, { play_position: 0, played_at: null })).toBeNull();
     expect(newerPosition(local, null)).toBeNull();
   });
 });

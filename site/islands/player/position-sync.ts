@@ -1,7 +1,7 @@
 import { $nowPlaying, type NowPlaying } from '../../stores/now-playing.ts';
 import { $user } from '../../stores/session.ts';
 import { userCall } from '../library/call.ts';
-import { HISTORY_ONE, HISTORY_SAVE, type HistoryBody, type HistoryEntry } from '../library/routes.ts';
+import { PLAY_POSITION, type PlayPosition, RECORD_PLAY, type RecordPlayBody } from '../library/routes.ts';
 import type { PlayerEngine } from './engine.ts';
 import { adoptPosition, savedEntry } from './resume.ts';
 
@@ -19,7 +19,8 @@ import { adoptPosition, savedEntry } from './resume.ts';
 export const SEND_EVERY_MS = 15_000;
 
 type Progress = Pick<NowPlaying, 'state' | 'position'> & { sermonID: string | null };
-export type Send = (sermonID: string, position: number, leaving: boolean) => void;
+/** `at`: when the position was reached (epoch ms), so the latest write wins on the server. */
+export type Send = (sermonID: string, position: number, leaving: boolean, at: number) => void;
 
 /** The sending rules, on a clock of their own (testable without waiting). */
 export class PositionSender {
@@ -70,7 +71,7 @@ export class PositionSender {
     const position = Math.floor(this.#position);
     if (!id || position === this.#sent) return;
     this.#sent = position;
-    this.#send(id, position, leaving);
+    this.#send(id, position, leaving, this.#now());
   }
 }
 
@@ -83,10 +84,10 @@ const inMs = (time: number) => (time < 1e12 ? time * 1000 : time);
  */
 export function newerPosition(
   local: { position: number; at: number } | null,
-  server: { play_position: number; updated: number } | null,
+  server: Pick<PlayPosition, 'play_position' | 'played_at'> | null,
 ): { position: number; at: number } | null {
-  if (!server || !(server.play_position > 0)) return null;
-  const at = inMs(server.updated);
+  if (!server || !(server.play_position > 0) || server.played_at === null) return null;
+  const at = inMs(server.played_at);
   if (local && local.at >= at) return null;
   if (local && Math.floor(local.position) === Math.floor(server.play_position)) return null;
   return { position: server.play_position, at };
@@ -100,12 +101,12 @@ const storage = (): Storage | undefined => {
   }
 };
 
-function sendPosition(sermonID: string, position: number, leaving: boolean) {
+function sendPosition(sermonID: string, position: number, leaving: boolean, at: number) {
   if (!$user.get()) return;
-  const body: HistoryBody = { play_position: position };
+  const body: RecordPlayBody = { play_position: position, timestamp: at };
   if (leaving) {
     // A page going away cannot wait for an answer (nor renew an expired session).
-    const path = HISTORY_SAVE.path.replace(':sermonID', encodeURIComponent(sermonID));
+    const path = RECORD_PLAY.path.replace(':sermonID', encodeURIComponent(sermonID));
     void fetch(`/api/v2${path}`, {
       method: 'POST',
       keepalive: true,
@@ -115,11 +116,11 @@ function sendPosition(sermonID: string, position: number, leaving: boolean) {
     }).catch(() => undefined);
     return;
   }
-  void userCall(HISTORY_SAVE, { params: { sermonID }, body }).catch(() => undefined);
+  void userCall(RECORD_PLAY, { params: { sermonID }, body }).catch(() => undefined);
 }
 
 async function fetchServerPosition(engine: PlayerEngine, sermonID: string) {
-  const entry = await userCall<HistoryEntry>(HISTORY_ONE, { params: { sermonID } }).catch(() => null);
+  const entry = await userCall<PlayPosition>(PLAY_POSITION, { params: { sermonID } }).catch(() => null);
   if (engine.sermon?.sermonID !== sermonID || !$user.get()) return;
   const newer = newerPosition(savedEntry(storage(), sermonID), entry);
   if (!newer) return;
