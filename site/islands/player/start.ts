@@ -37,11 +37,16 @@ if (root) {
   engine.start(ownPlay);
   answerRequests({ play: (r) => engine.playRequest(r), toggle: (r) => engine.toggleRequest(r) });
   $engine.set(engine);
-  // Play positions on the listener's account (position-sync.ts), fetched once someone signs in.
-  const stopWaiting = $user.subscribe((user) => {
-    if (!user) return;
-    queueMicrotask(() => stopWaiting());
-    void import('./position-sync.ts').then(({ startPositionSync }) => startPositionSync(engine));
-  });
+  // Play positions on the listener's account (position-sync.ts), fetched only for someone signed
+  // in: the server's indicator cookie says so before the session is loaded.
+  const sync = () => void import('./position-sync.ts').then(({ startPositionSync }) => startPositionSync(engine));
+  if (document.cookie.split(/;\s*/).includes('kerygma_signed_in=1')) sync();
+  else {
+    const stopWaiting = $user.subscribe((user) => {
+      if (!user) return;
+      queueMicrotask(() => stopWaiting());
+      sync();
+    });
+  }
   if (pressed?.isConnected && pressed.matches(PLAY_BUTTON)) press(pressed);
 }
