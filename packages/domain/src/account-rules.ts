@@ -18,6 +18,24 @@ export const ACCOUNT_RULES = {
   pictureMinPixels: 200,
 } as const;
 
+/**
+ * The listener's library (spec §5 "Follow limit"): how many of each kind a user may follow, and
+ * how many sermons they may bookmark. A thousand is far past what a person reads in a feed, and
+ * keeps every follow-state answer and every feed query small.
+ */
+export const LIBRARY_RULES = {
+  followMaxPerKind: 1000,
+  bookmarkMax: 1000,
+  /** Play history keeps this many sermons per user; older entries are dropped as new ones come. */
+  historyMax: 1000,
+  /** Sermons one digest e-mail lists; it says how many more there are. */
+  digestMaxSermons: 20,
+} as const;
+
+/** The kinds of thing a user follows (spec §3 Followed item). */
+export const FOLLOW_KINDS = ['broadcaster', 'speaker', 'series', 'sermon'] as const;
+export type FollowKind = (typeof FOLLOW_KINDS)[number];
+
 /** Letters a code is made of: capitals without I and O, which read as 1 and 0. */
 export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
 

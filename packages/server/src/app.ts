@@ -25,6 +25,7 @@ import { limitApiRate } from './http/rate-limit.ts';
 import { route } from './http/route.ts';
 import { refuseUnsupportedMethods } from './http/unsupported-methods.ts';
 import { hymnalRoutes } from './hymnal/hymnal.routes.ts';
+import { libraryRoutes } from './library/library.routes.ts';
 import { sermonMediaRoutes } from './media/pipeline/sermon-media.routes.ts';
 import { mediaRoutes } from './media/serving/media.routes.ts';
 import { uploadRoutes } from './media/uploads/uploads.routes.ts';
@@ -157,6 +158,8 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
         sermonMediaRoutes,
         // Accounts (accounts/): sign-up, verification, sessions, password resets.
         accountRoutes,
+        // The listener's library (library/): follows, feed, history, bookmarks, the digest's unsubscribe.
+        libraryRoutes,
       ])
         await routes(api, deps);
     },

@@ -60,6 +60,12 @@ const schema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   /** The From address of those e-mails; by default no-reply at PUBLIC_URL's host. */
   MAIL_FROM: z.string().min(3).optional(),
+  /**
+   * Signs links that act without signing in (the digest's one-click unsubscribe). Without it the
+   * server makes one and keeps it in <data dir>/link-secret; give processes that share a
+   * database but not a data directory the same value.
+   */
+  LINK_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Media in an S3-compatible bucket instead of on local disk (see README, Running at scale). */
   S3_BUCKET: z.string().min(1).optional(),
@@ -110,6 +116,8 @@ export type Config = {
   s3: S3Config | undefined;
   /** Account e-mails: through `smtpUrl`, else into `<dataDir>/outbox`. */
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  /** LINK_SECRET; when unset, library/unsubscribe-token.ts keeps one in the data directory. */
+  linkSecret: string | undefined;
 };
 
 /**
@@ -165,5 +173,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           publicUrl: c.S3_PUBLIC_URL?.replace(/\/$/, ''),
         }
       : undefined,
+    linkSecret: c.LINK_SECRET,
   };
 }

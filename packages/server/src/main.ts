@@ -15,6 +15,9 @@ import { postgresJobListener } from './jobs/listener.ts';
 import { parseRole, type Role } from './jobs/role.ts';
 import { settleTools } from './jobs/tools.ts';
 import { startWorker, type Worker } from './jobs/worker.ts';
+import { scheduleDigest } from './library/digest.ts';
+import { linkSecret } from './library/unsubscribe-token.ts';
+import { createMailer } from './mail/mailer.ts';
 import { mediaCounters } from './media/serving/media-counters.ts';
 import { ensureReferenceData } from './reference/reference-data.ts';
 import { openMediaStore } from './storage/open-store.ts';
@@ -62,11 +65,25 @@ async function main() {
       ? undefined
       : await startWorker({
           db,
-          handlers: jobHandlers({ db, media, searchRefreshPauseMs: config.searchRefreshPauseMs }),
+          handlers: jobHandlers({
+            db,
+            media,
+            searchRefreshPauseMs: config.searchRefreshPauseMs,
+            digest: {
+              db,
+              mail: createMailer(config.mail, log),
+              origin: config.publicUrl ?? `http://localhost:${config.port}`,
+              secret: linkSecret(config),
+              now: Date.now,
+            },
+          }),
           log: log.child({ component: 'jobs' }),
           missingTools,
           listener: config.databaseUrl ? postgresJobListener(config.databaseUrl, log) : undefined,
         });
+
+  // The daily digest (library/digest.ts) queues its next run itself; this starts the chain.
+  if (worker) await scheduleDigest(db, Date.now());
 
   const shutdown = { draining: false };
   const stats = statsCache(db);

@@ -4,6 +4,7 @@ import { devotionalContracts } from './devotional.ts';
 import { discoverContracts } from './discover.ts';
 import { apiContracts } from './health.ts';
 import { hymnalContracts } from './hymnal.ts';
+import { libraryContracts } from './library.ts';
 import { mediaContracts } from './media.ts';
 import { oembedContracts } from './oembed.ts';
 import { referenceContracts } from './reference.ts';
@@ -26,6 +27,7 @@ export const contracts = {
   ...searchContracts,
   ...mediaContracts,
   ...userContracts,
+  ...libraryContracts,
   ...oembedContracts,
   ...apiContracts,
 } satisfies Record<string, Contract>;

@@ -9,7 +9,7 @@ import * as accounts from './accounts.service.ts';
 import { ACCESS_COOKIE, clearSessionCookies, REFRESH_COOKIE, readCookie, setSessionCookies } from './cookies.ts';
 
 /** The access token: `Authorization: Bearer …` (apps), else the session cookie (browsers). */
-function accessToken(req: FastifyRequest): string | undefined {
+export function accessToken(req: FastifyRequest): string | undefined {
   const bearer = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
   return bearer ?? readCookie(req, ACCESS_COOKIE);
 }

@@ -1,14 +1,19 @@
+import { type DigestDeps, digestJob } from '../library/digest.ts';
 import { deleteFiles, encodeAudio, encodeVideo, type PipelineDeps } from '../media/pipeline/media.jobs.ts';
 import { refreshSermonVectors } from '../search/sermon-vectors.jobs.ts';
 import type { JobHandlers } from './job-types.ts';
 
 /** The handler map the worker runs: one handler per job name (the compiler checks it). */
-export function jobHandlers(deps: PipelineDeps & { searchRefreshPauseMs?: number }): JobHandlers {
+export function jobHandlers(
+  deps: PipelineDeps & { searchRefreshPauseMs?: number; digest?: DigestDeps | undefined },
+): JobHandlers {
   return {
     'media.encode-audio': encodeAudio(deps),
     'media.encode-video': encodeVideo(deps),
     'media.delete-files': deleteFiles(deps),
     'search.sermon-vectors': refreshSermonVectors({ db: deps.db, pauseMs: deps.searchRefreshPauseMs }),
+    // Needs the mailer and the link secret: a worker without them (tests, the encode child) fails it.
+    'library.digest': digestJob(deps.digest),
     // Loaded when a demo seed queued it: production workers never load the demo generator.
     'demo.media': async (payload, ctx) => (await import('../seed/demo-media.jobs.ts')).demoMedia(deps)(payload, ctx),
   };

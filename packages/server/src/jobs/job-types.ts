@@ -65,6 +65,11 @@ export const jobSchemas = {
    * broadcaster (after a rename; search/sermon-vectors.ts enqueueSermonVectorRefresh).
    */
   'search.sermon-vectors': z.object({ sermons: sermonSet }),
+  /**
+   * The daily digest of new sermons from what each user follows (library/digest.ts), for one
+   * day (UTC); it queues the next day's run when done.
+   */
+  'library.digest': z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof jobSchemas;
@@ -85,6 +90,7 @@ export const JOB_TOOLS: { readonly [N in JobName]: readonly JobTool[] } = {
   'media.delete-files': [],
   'demo.media': ['ffmpeg'],
   'search.sermon-vectors': [],
+  'library.digest': [],
 };
 
 /** The jobs a worker without `missing` cannot run. */

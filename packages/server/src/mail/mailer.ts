@@ -5,7 +5,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 
-export type Mail = { to: string; subject: string; text: string };
+/** `headers`: more header fields (the digest's List-Unsubscribe, RFC 8058). */
+export type Mail = { to: string; subject: string; text: string; headers?: Record<string, string> };
 export type Mailer = (mail: Mail) => Promise<void>;
 
 /**

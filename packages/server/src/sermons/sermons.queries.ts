@@ -100,7 +100,7 @@ const SERMON_COLUMNS = `s.sermon_id, s.broadcaster_id, s.speaker_id, s.series_id
 const BY_IDS = `SELECT ${SERMON_COLUMNS} FROM sermon s WHERE s.sermon_id = ANY($1::text[])`;
 
 /** Sermon rows in the order of `ids` (a page query found them), with their entities (withEntities). */
-async function detailRows(db: Db, entities: EntityCache, ids: string[]): Promise<SermonWithEntities[]> {
+export async function detailRows(db: Db, entities: EntityCache, ids: string[]): Promise<SermonWithEntities[]> {
   if (ids.length === 0) return [];
   const rows = await db.query<SermonRow>(BY_IDS, [ids], { prepare: true });
   const byId = new Map(rows.map((r) => [r.sermon_id, r]));

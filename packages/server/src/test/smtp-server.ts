@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { to: string; subject: string; text: string };
+/** `headers`: each header field's raw value by its lower-case name. */
+export type ReceivedMail = { to: string; subject: string; text: string; headers: Record<string, string> };
 
 /**
  * A real SMTP server on a free local port that keeps what it receives, parsed. `url` goes into
@@ -24,7 +25,16 @@ export async function startSmtpServer() {
       simpleParser(stream)
         .then((parsed: ParsedMail) => {
           const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to;
-          deliver({ to: to?.value[0]?.address ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '' });
+          const headers = Object.fromEntries(
+            parsed.headerLines.map((h) => [
+              h.key,
+              h.line
+                .slice(h.line.indexOf(':') + 1)
+                .replace(/\r?\n[ \t]*/g, '')
+                .trim(),
+            ]),
+          );
+          deliver({ to: to?.value[0]?.address ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '', headers });
           callback();
         })
         .catch(callback);
