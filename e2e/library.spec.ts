@@ -34,7 +34,9 @@ function mailedCode(email: string): string | null {
   }
   for (const file of files) {
     // Quoted-printable soft line breaks joined, '=3D' back to '='.
-    const text = readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const text = readFileSync(path.join(outbox, file), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
     if (!text.includes(email)) continue;
     const code = text.match(/[?&]code=([A-Z]{8})\b/)?.[1];
     if (code) return code;
@@ -57,7 +59,7 @@ async function newAccount(request: APIRequestContext): Promise<{ username: strin
 
 /** Signs the page's browser in (the session cookies land in its context). */
 async function signIn(page: Page, username: string) {
-  const origin = new URL(page.url() === 'about:blank' ? test.info().project.use.baseURL ?? '' : page.url()).origin;
+  const origin = new URL(page.url() === 'about:blank' ? (test.info().project.use.baseURL ?? '') : page.url()).origin;
   const response = await page.request.post(`/api/v2/site/users/${username}/login`, {
     data: { password: PASSWORD },
     headers: { origin },
@@ -150,10 +152,14 @@ test('follow from a speaker page, play on one device and resume on another, book
   await bookmark.click();
   await expect(bookmark).toHaveAttribute('aria-pressed', 'true');
   await page.goto('/library/bookmarks');
-  await expect(page.getByRole('list', { name: 'Bookmarks' }).getByRole('link', { name: sermon.displayTitle })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Bookmarks' }).getByRole('link', { name: sermon.displayTitle }),
+  ).toBeVisible();
   await expectNoAxeViolations(page, { label: '/library/bookmarks' });
   await page.goto('/library/history');
-  await expect(page.getByRole('list', { name: 'History' }).getByRole('link', { name: sermon.displayTitle })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'History' }).getByRole('link', { name: sermon.displayTitle }),
+  ).toBeVisible();
   await expectNoAxeViolations(page, { label: '/library/history' });
   for (const path of ['/library', '/feed', '/mychurch']) {
     await page.goto(path);
