@@ -47,6 +47,8 @@ function quietDirective() {
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
         addClientDirective({ name: 'quiet', entrypoint: './site/islands/quiet-directive.ts' });
+        // `client:personal` (site/islands/personal-directive.ts): the follow and bookmark buttons.
+        addClientDirective({ name: 'personal', entrypoint: './site/islands/personal-directive.ts' });
       },
     },
   };

@@ -5,6 +5,7 @@ import { type IslandMessages, islandTranslator } from '../messages.ts';
 import { userCall } from './call.ts';
 import { signInHref } from './follow-state.ts';
 import { ADD_BOOKMARK, BOOKMARK_STATE, type BookmarkState, REMOVE_BOOKMARK } from './routes.ts';
+import { loadSession } from './session.ts';
 
 export const BOOKMARK_BUTTON_MESSAGES = [
   'librarySite.bookmark',
@@ -30,6 +31,7 @@ export default function BookmarkButton({ messages, sermonID, login }: Props) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const signedIn = Boolean(user);
+  useEffect(() => void loadSession(), []);
   useEffect(() => {
     if (!signedIn) return setMarked(false);
     let live = true;
@@ -40,8 +42,9 @@ export default function BookmarkButton({ messages, sermonID, login }: Props) {
       live = false;
     };
   }, [signedIn, sermonID]);
-  const press = () => {
-    if (!user) return location.assign(signInHref(login, `${location.pathname}${location.search}`));
+  const press = async () => {
+    await loadSession();
+    if (!$user.get()) return location.assign(signInHref(login, `${location.pathname}${location.search}`));
     setBusy(true);
     setFailed(false);
     userCall<BookmarkState>(marked ? REMOVE_BOOKMARK : ADD_BOOKMARK, { params: { sermonID } })
@@ -56,7 +59,7 @@ export default function BookmarkButton({ messages, sermonID, login }: Props) {
         className="follow-button"
         aria-pressed={marked}
         aria-busy={busy || undefined}
-        onClick={busy ? undefined : press}
+        onClick={busy ? undefined : () => void press()}
       >
         {marked ? t('librarySite.bookmarked') : t('librarySite.bookmark')}
       </button>

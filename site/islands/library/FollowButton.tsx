@@ -4,6 +4,7 @@ import { $follows, $followsBusy, type FollowKind, followKey } from '../../stores
 import { $user } from '../../stores/session.ts';
 import { type IslandMessages, islandTranslator } from '../messages.ts';
 import { changeFollow, signInToFollow, watchFollow } from './follow-state.ts';
+import { loadSession } from './session.ts';
 
 export const FOLLOW_BUTTON_MESSAGES = [
   'librarySite.follow',
@@ -34,16 +35,19 @@ export default function FollowButton({ messages, kind, id, name, login }: Props)
   const key = followKey(kind, id);
   const following = useStore($follows, { keys: [key] })[key] === true;
   const busy = useStore($followsBusy).has(key);
-  const user = useStore($user);
   const [failed, setFailed] = useState(false);
-  useEffect(() => watchFollow(), []);
-  const press = () => {
-    if (!user) {
+  useEffect(() => {
+    watchFollow();
+    void loadSession();
+  }, []);
+  const press = async () => {
+    await loadSession();
+    if (!$user.get()) {
       location.assign(signInToFollow(kind, id, login));
       return;
     }
     setFailed(false);
-    changeFollow(kind, id, !following).catch(() => setFailed(true));
+    await changeFollow(kind, id, !following).catch(() => setFailed(true));
   };
   return (
     <span className="follow">
@@ -53,7 +57,7 @@ export default function FollowButton({ messages, kind, id, name, login }: Props)
         aria-pressed={following}
         aria-label={t('librarySite.followName', { name })}
         aria-busy={busy || undefined}
-        onClick={busy ? undefined : press}
+        onClick={busy ? undefined : () => void press()}
       >
         {following ? t('librarySite.following') : t('librarySite.follow')}
       </button>

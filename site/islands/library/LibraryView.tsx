@@ -4,7 +4,6 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { formatDuration } from '../../lib/format.ts';
 import { $follows, followKey, loadFollows } from '../../stores/follows.ts';
-import { $user } from '../../stores/session.ts';
 import { type IslandMessages, islandTranslator } from '../messages.ts';
 import { userCall } from './call.ts';
 import FollowButton, { FOLLOW_BUTTON_MESSAGES } from './FollowButton.tsx';
@@ -26,6 +25,7 @@ import {
   SERMONS,
 } from './routes.ts';
 import SermonRows from './SermonRows.tsx';
+import { $account, loadSession } from './session.ts';
 
 export const LIBRARY_MESSAGES = [
   ...FOLLOW_BUTTON_MESSAGES,
@@ -108,12 +108,14 @@ function useLoad<T>(ready: boolean, fetcher: () => Promise<T>, deps: unknown[]) 
 export default function LibraryView(props: Props) {
   const { view, messages, base, login } = props;
   const t = islandTranslator(messages);
-  const user = useStore($user);
+  const account = useStore($account);
   const needsAccount = view !== 'mychurch';
+  useEffect(() => void loadSession(), []);
   useEffect(() => {
-    if (needsAccount && user === null) location.replace(signInHref(login, `${location.pathname}${location.search}`));
-  }, [needsAccount, user, login]);
-  if (needsAccount && !user) {
+    if (needsAccount && account === 'out')
+      location.replace(signInHref(login, `${location.pathname}${location.search}`));
+  }, [needsAccount, account, login]);
+  if (needsAccount && account !== 'in') {
     return (
       <p className="library-status" role="status">
         {t('librarySite.loading')}

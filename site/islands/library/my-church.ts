@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import { $user } from '../../stores/session.ts';
 import { userCall } from './call.ts';
 import { UPDATE_USER } from './routes.ts';
+import { loadSession } from './session.ts';
 
 /**
  * The listener's My Church (spec §2 /mychurch): a broadcaster id kept in this browser under the
@@ -32,6 +33,7 @@ let watching = false;
 export function watchMyChurch(): void {
   if (watching) return;
   watching = true;
+  void loadSession();
   $myChurch.set(storage()?.getItem(MY_CHURCH_KEY) ?? '');
   $user.subscribe((user) => {
     const id = fromUser(user);

@@ -2,6 +2,7 @@ import { $nowPlaying, type NowPlaying } from '../../stores/now-playing.ts';
 import { $user } from '../../stores/session.ts';
 import { userCall } from '../library/call.ts';
 import { PLAY_POSITION, type PlayPosition, RECORD_PLAY, type RecordPlayBody } from '../library/routes.ts';
+import { loadSession } from '../library/session.ts';
 import type { PlayerEngine } from './engine.ts';
 import { adoptPosition, savedEntry } from './resume.ts';
 
@@ -133,6 +134,7 @@ let started = false;
 export function startPositionSync(engine: PlayerEngine): void {
   if (started || engine.mode === 'embed') return;
   started = true;
+  void loadSession();
   const sender = new PositionSender(sendPosition);
   let asked: string | null = null;
   const ask = () => {
