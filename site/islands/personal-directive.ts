@@ -1,3 +1,4 @@
+import { SIGNED_IN_COOKIE } from '@kerygma/domain/account-values';
 import type { ClientDirective } from 'astro';
 
 /**
@@ -9,7 +10,7 @@ import type { ClientDirective } from 'astro';
  * JavaScript before any interaction and stays within its 80 KB (bench/README.md). A click that
  * comes before hydration is done is given again once it is.
  */
-const SIGNED_IN = 'kerygma_signed_in=1';
+const SIGNED_IN = `${SIGNED_IN_COOKIE}=1`;
 const REACHING = ['pointerover', 'focusin', 'touchstart'] as const;
 
 const personal: ClientDirective = (load, _options, el) => {

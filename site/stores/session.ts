@@ -1,25 +1,21 @@
+import type { ContractResponse } from '@kerygma/domain/contracts/contract';
+import type { userContracts } from '@kerygma/domain/contracts/users';
 import { atom } from 'nanostores';
 
+/** The signed-in user as `GET site/users` answers (the contract's `userSchema`; a type only, no zod ships). */
+export type SessionUser = ContractResponse<typeof userContracts.currentUser>;
+
 /**
- * The signed-in listener, or null when signed out (spec §3 User). The site renders every
- * public page for everyone, so islands learn who is signed in from here, never from the page.
- * Written by the session code that the accounts work brings (sign-in, refresh, sign-out); read
- * by any island that shows personal state.
+ * Who is signed in: `undefined` while not known yet (before `loadSession()` has answered),
+ * `null` when signed out, else the user (spec §3 User). The site renders every public page for
+ * everyone and caches it, so islands learn who is signed in from here, never from the page.
+ *
+ * Written only by the session client (`site/islands/session/`: `loadSession`, `signIn`,
+ * `signOut`, `signOutEverywhere`, and `sessionCall` when a session ends); any island reads it.
  */
-export type SignedInUser = {
-  userID: string;
-  username: string;
-  displayName: string;
-  /** Spec §6 roles, e.g. 'listener', 'broadcaster-manager', 'site-admin'. */
-  roles: string[];
-};
+export const $user = atom<SessionUser | null | undefined>(undefined);
 
-export const $user = atom<SignedInUser | null>(null);
-
-export function signedIn(user: SignedInUser): void {
+/** For the session client only. */
+export function setSessionUser(user: SessionUser | null): void {
   $user.set(user);
-}
-
-export function signedOut(): void {
-  $user.set(null);
 }

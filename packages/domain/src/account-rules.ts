@@ -1,22 +1,18 @@
 import { z } from 'zod';
+import {
+  ACCOUNT_RULES,
+  EMAIL_PATTERN,
+  PASSWORD_CAPITAL_OR_DIGIT,
+  PASSWORD_LOWER,
+  USERNAME_PATTERN,
+} from './account-values.ts';
 
 /**
- * The account and content rules of spec §5 whose values the spec leaves open, in one place so
- * that the server, the site's forms and the dashboard's check the same thing.
+ * The account and content rules of spec §5 as zod schemas, built from the values in
+ * account-values.ts (zod-free, for the site's islands) so that the server, the site's forms and
+ * the dashboard check the same thing.
  */
-export const ACCOUNT_RULES = {
-  usernameMinLength: 3,
-  usernameMaxLength: 30,
-  passwordMinLength: 8,
-  /** Long enough for a pass phrase, short enough that hashing it stays cheap. */
-  passwordMaxLength: 200,
-  emailMaxLength: 254,
-  displayNameMaxLength: 100,
-  /** E-mail verification and password-reset codes: this many capital letters. */
-  codeLength: 8,
-  commentMinLength: 10,
-  pictureMinPixels: 200,
-} as const;
+export { ACCOUNT_RULES, CODE_ALPHABET } from './account-values.ts';
 
 /**
  * The listener's library (spec §5 "Follow limit"): how many of each kind a user may follow, and
@@ -36,29 +32,23 @@ export const LIBRARY_RULES = {
 export const FOLLOW_KINDS = ['broadcaster', 'speaker', 'series', 'sermon'] as const;
 export type FollowKind = (typeof FOLLOW_KINDS)[number];
 
-/** Letters a code is made of: capitals without I and O, which read as 1 and 0. */
-export const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
-
 /** Only a-z, A-Z and 0-9 (§5). */
 export const usernameSchema = z
   .string()
   .min(ACCOUNT_RULES.usernameMinLength)
   .max(ACCOUNT_RULES.usernameMaxLength)
-  .regex(/^[A-Za-z0-9]+$/, 'only the letters a-z and A-Z and the digits 0-9');
+  .regex(USERNAME_PATTERN, 'only the letters a-z and A-Z and the digits 0-9');
 
 /** At least the minimum length, one lower-case letter, and one capital or digit (§5). */
 export const passwordSchema = z
   .string()
   .min(ACCOUNT_RULES.passwordMinLength)
   .max(ACCOUNT_RULES.passwordMaxLength)
-  .regex(/[a-z]/, 'needs a lower-case letter')
-  .regex(/[A-Z0-9]/, 'needs a capital letter or a digit');
+  .regex(PASSWORD_LOWER, 'needs a lower-case letter')
+  .regex(PASSWORD_CAPITAL_OR_DIGIT, 'needs a capital letter or a digit');
 
 /** Non-space text, one @, a dot in the domain (§5). */
-export const emailSchema = z
-  .string()
-  .max(ACCOUNT_RULES.emailMaxLength)
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'not an e-mail address');
+export const emailSchema = z.string().max(ACCOUNT_RULES.emailMaxLength).regex(EMAIL_PATTERN, 'not an e-mail address');
 
 /** A code as a person may type it: spaces and case forgiven. */
 export const codeSchema = z

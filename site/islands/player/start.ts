@@ -1,3 +1,4 @@
+import { SIGNED_IN_COOKIE } from '@kerygma/domain/account-values';
 import { answerRequests } from '../../stores/now-playing.ts';
 import { $user } from '../../stores/session.ts';
 import { dock } from './dock.ts';
@@ -40,7 +41,7 @@ if (root) {
   // Play positions on the listener's account (position-sync.ts), fetched only for someone signed
   // in: the server's indicator cookie says so before the session is loaded.
   const sync = () => void import('./position-sync.ts').then(({ startPositionSync }) => startPositionSync(engine));
-  if (document.cookie.split(/;\s*/).includes('kerygma_signed_in=1')) sync();
+  if (document.cookie.split(/;\s*/).includes(`${SIGNED_IN_COOKIE}=1`)) sync();
   else {
     const stopWaiting = $user.subscribe((user) => {
       if (!user) return;

@@ -32,6 +32,23 @@ describe('session cookies', () => {
     const cleared = written((r) => clearSessionCookies(r, 'https://kerygma.example'));
     const path = (line: string) => /Path=[^;]+/.exec(line)?.[0];
     expect(cleared.map(path)).toEqual(set.map(path));
-    for (const line of cleared) expect(line).toMatch(/^kerygma_\w+=; .*Max-Age=0; HttpOnly/);
+    for (const line of cleared) expect(line).toMatch(/^kerygma_\w+=; .*Max-Age=0/);
+  });
+
+  it("carry a signed-in indicator that script can read, with the refresh cookie's lifetime, cleared with them", () => {
+    const lifetime = (lines: string[], name: string) => {
+      const line = lines.find((l) => l.startsWith(`${name}=`));
+      return line && /Max-Age=(\d+)/.exec(line)?.[1];
+    };
+    for (const remember of [true, false]) {
+      const set = written((r) => setSessionCookies(r, 'https://kerygma.example', { ...tokens, remember }));
+      const indicator = set.find((l) => l.startsWith('kerygma_signed_in='));
+      expect(indicator).toMatch(/^kerygma_signed_in=1; Path=\/;/);
+      expect(indicator).not.toContain('HttpOnly');
+      expect(lifetime(set, 'kerygma_signed_in')).toBe(lifetime(set, 'kerygma_refresh'));
+      for (const line of set.filter((l) => !l.startsWith('kerygma_signed_in='))) expect(line).toContain('HttpOnly');
+    }
+    const cleared = written((r) => clearSessionCookies(r, 'https://kerygma.example'));
+    expect(cleared).toContainEqual(expect.stringMatching(/^kerygma_signed_in=; Path=\/; Max-Age=0/));
   });
 });

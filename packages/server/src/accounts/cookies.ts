@@ -1,3 +1,4 @@
+import { SIGNED_IN_COOKIE } from '@kerygma/domain/account-values';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_BASE } from '../http/api-base.ts';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS } from './tokens.ts';
@@ -22,12 +23,16 @@ export function readCookie(req: FastifyRequest, name: string): string | undefine
  */
 const secureFor = (origin: string) => !/^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(origin);
 
-function cookie(name: string, value: string, options: { path: string; maxAge?: number; secure: boolean }): string {
+function cookie(
+  name: string,
+  value: string,
+  options: { path: string; maxAge?: number; secure: boolean; script?: boolean },
+): string {
   return [
     `${name}=${value}`,
     `Path=${options.path}`,
     ...(options.maxAge !== undefined ? [`Max-Age=${options.maxAge}`] : []),
-    'HttpOnly',
+    ...(options.script ? [] : ['HttpOnly']),
     ...(options.secure ? ['Secure'] : []),
     'SameSite=Lax',
   ].join('; ');
@@ -35,7 +40,10 @@ function cookie(name: string, value: string, options: { path: string; maxAge?: n
 
 /**
  * Sets the session's cookies: with remember-me the access cookie lasts as long as its token and
- * the refresh cookie a year; otherwise both end with the browser.
+ * the refresh cookie a year; otherwise both end with the browser. Beside them the indicator
+ * `kerygma_signed_in=1` (not httpOnly, no secret), with the refresh cookie's lifetime: the site's
+ * islands read it to ask who is signed in only when someone may be, so an anonymous page view
+ * makes no call (site/islands/session/).
  */
 export function setSessionCookies(
   reply: FastifyReply,
@@ -54,6 +62,12 @@ export function setSessionCookies(
       maxAge: tokens.remember ? REFRESH_TOKEN_SECONDS : undefined,
       secure,
     }),
+    cookie(SIGNED_IN_COOKIE, '1', {
+      path: '/',
+      maxAge: tokens.remember ? REFRESH_TOKEN_SECONDS : undefined,
+      secure,
+      script: true,
+    }),
   ]);
 }
 
@@ -62,5 +76,6 @@ export function clearSessionCookies(reply: FastifyReply, origin: string): void {
   reply.header('set-cookie', [
     cookie(ACCESS_COOKIE, '', { path: '/', maxAge: 0, secure }),
     cookie(REFRESH_COOKIE, '', { path: REFRESH_PATH, maxAge: 0, secure }),
+    cookie(SIGNED_IN_COOKIE, '', { path: '/', maxAge: 0, secure, script: true }),
   ]);
 }
