@@ -10,6 +10,7 @@ export const FOLLOW_BUTTON_MESSAGES = [
   'librarySite.follow',
   'librarySite.following',
   'librarySite.followName',
+  'librarySite.followingName',
   'librarySite.failed',
 ] as const;
 
@@ -55,7 +56,7 @@ export default function FollowButton({ messages, kind, id, name, login }: Props)
         type="button"
         className="follow-button"
         aria-pressed={following}
-        aria-label={t('librarySite.followName', { name })}
+        aria-label={t(following ? 'librarySite.followingName' : 'librarySite.followName', { name })}
         aria-busy={busy || undefined}
         onClick={busy ? undefined : () => void press()}
       >
