@@ -84,13 +84,43 @@ const EXAMPLES: Record<string, string[]> = {
   oembed: [`/oembed?url=${encodeURIComponent('http://kerygma.test/sermons/1000')}`],
   userAvailable: ['/site/users/available?username=anyone', '/site/users/available?email=a@example.org'],
   currentUser: ['/site/users'],
+  broadcasterFollowed: ['/site/broadcasters/gracechurch/followed'],
+  speakerFollowed: ['/site/speakers/John%20Owen/followed'],
+  seriesFollowed: ['/site/series/10/followed'],
+  sermonFollowed: ['/site/sermons/1000/followed'],
+  userFollows: ['/site/users/follows'],
+  followedBroadcasters: ['/site/users/broadcasters'],
+  followedSpeakers: ['/site/users/speakers'],
+  followedSeries: ['/site/users/series'],
+  followedSermons: ['/site/users/sermons'],
+  userFeed: ['/site/users/feeds'],
+  historyList: ['/site/history/sermons'],
+  playPosition: ['/site/history/sermons/1000'],
+  bookmarkList: ['/site/bookmarks/sermons'],
+  bookmarkState: ['/site/bookmarks/sermons/1000'],
   health: ['/healthz'],
   openApi: ['/openapi.json'],
   reference: ['/docs'],
 };
 
 /** Contracts whose examples are asked as a signed-in user (with its access token). */
-const SIGNED_IN = new Set(['currentUser']);
+const SIGNED_IN = new Set([
+  'currentUser',
+  'broadcasterFollowed',
+  'speakerFollowed',
+  'seriesFollowed',
+  'sermonFollowed',
+  'userFollows',
+  'followedBroadcasters',
+  'followedSpeakers',
+  'followedSeries',
+  'followedSermons',
+  'userFeed',
+  'historyList',
+  'playPosition',
+  'bookmarkList',
+  'bookmarkState',
+]);
 
 /**
  * Whether a body is exactly what the schema describes: it parses, and parsing drops nothing
@@ -143,6 +173,21 @@ describe.each(BACKENDS)('route contracts on %s', (backend) => {
       payload: { password: body.password },
     });
     const session = { authorization: `Bearer ${JSON.parse(signIn.body).access_token}` };
+    // Something in each of the library's lists, so that their items are checked too.
+    for (const path of [
+      '/site/broadcasters/gracechurch',
+      '/site/speakers/John%20Owen',
+      '/site/series/10',
+      '/site/sermons/1000',
+      '/site/bookmarks/sermons/1000',
+    ])
+      await t.app.inject({ method: 'POST', url: `${API_BASE}${path}`, headers: session });
+    await t.app.inject({
+      method: 'POST',
+      url: `${API_BASE}/site/history/sermons/1000`,
+      headers: session,
+      payload: { play_position: 12 },
+    });
     const getContracts = ALL.filter(([, c]) => methodsOf(c).includes('GET'));
     expect(getContracts.map(([name]) => name).filter((name) => !(name in EXAMPLES))).toEqual([]);
     for (const [name, c] of getContracts) {

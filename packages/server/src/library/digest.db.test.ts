@@ -37,7 +37,7 @@ describe.each(BACKENDS)(
         secret: SECRET,
         now: () => clock,
       };
-    }, 120_000);
+    }, 300_000);
     afterAll(async () => {
       await t?.close();
       await smtp?.close();

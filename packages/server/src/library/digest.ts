@@ -79,7 +79,7 @@ async function digestMail(deps: DigestDeps, user: q.DigestUserRow, rows: q.FeedR
   return {
     to: user.email,
     subject: t('library.mail.digestSubject', { count: shown.length }),
-    text: `${t('library.mail.digestBody', { name: user.name, sermons: `${sermons}${more}`, settings: link('/user/settings') })}`,
+    text: `${t('library.mail.digestBody', { name: user.name, list: `${sermons}${more}`, settings: link('/user/settings') })}`,
     headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }

@@ -25,7 +25,7 @@ describe.each(BACKENDS)(
     beforeAll(async () => {
       t = await buildTestApp(backend, { now: () => clock });
       app = t.app;
-    }, 120_000);
+    }, 300_000);
     afterAll(() => t?.close());
 
     async function call(

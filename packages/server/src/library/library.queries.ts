@@ -165,7 +165,7 @@ export type ListRow = { id: string; play_position?: number; played_at?: number; 
 /**
  * One page of a user's list: `pageSize` + 1 rows (the extra one says there is a next page),
  * after the cursor's keys when there is one, else from `offset` (a list holds at most a
- * thousand rows, LIBRARY_RULES), and the list's length.
+ * thousand rows, LIBRARY_RULES), and the list's length (read index-only from the table's key).
  */
 export async function listPage(
   db: Db,
@@ -183,8 +183,14 @@ export async function listPage(
      ORDER BY ${order.map((c) => `${c.expr} ${c.dir}`).join(', ')}
      LIMIT ${page.pageSize + 1} OFFSET ${page.after ? 0 : page.offset}`,
     params,
+    { prepare: !page.after && page.offset === 0 }, // first pages and cursor pages keep their plans
   );
-  const counted = await db.query<{ total: number }>(`SELECT count(*)::int4 AS total ${from}`, [userId]);
+  // The user's rows, counted from the key alone: a sermon unpublished since it was added still counts.
+  const counted = await db.query<{ total: number }>(
+    `SELECT count(*)::int4 AS total FROM ${l.table} WHERE user_id = $1`,
+    [userId],
+    { prepare: true },
+  );
   return { rows, keys: rows.map((r) => rowKeys(order, r)), total: counted[0]?.total ?? 0 };
 }
 
@@ -243,6 +249,8 @@ export async function feedPage(
        JOIN broadcaster b ON b.broadcaster_id = s.broadcaster_id
      ORDER BY feed.publish_timestamp DESC, feed.sermon_id DESC`,
     params,
+    // Three lateral branches take long to plan: keep the plan (the text differs only by cursor and window).
+    { prepare: true },
   );
 }
 
