@@ -117,12 +117,15 @@ test('follow from a speaker page, play on one device and resume on another, book
   const back = new URLSearchParams({ follow: `speaker:${speaker.displayName}` });
   expect(next).toBe(`/speakers/${speaker.speakerID}?${back}`);
 
-  // Signed in, back on the page: the follow is done and the parameter gone from the address.
-  await signIn(page, username);
+  // Signed in on the sign-in page, back on the speaker's: the follow is done and the parameter
+  // gone from the address.
   const followed = page.waitForResponse(
     (r) => r.request().method() === 'POST' && r.url().includes('/api/v2/site/speakers/') && r.ok(),
   );
-  await page.goto(next);
+  await hydrated(page.locator('main form'));
+  await page.getByLabel('Username or e-mail address').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.locator('form').getByRole('button', { name: 'Sign in' }).click();
   await followed;
   await expect(follow).toHaveAttribute('aria-pressed', 'true');
   await expect(follow).toHaveText('Following');
