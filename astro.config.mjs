@@ -47,6 +47,8 @@ function quietDirective() {
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
         addClientDirective({ name: 'quiet', entrypoint: './site/islands/quiet-directive.ts' });
+        // `client:personal` (site/islands/personal-directive.ts): the follow and bookmark buttons.
+        addClientDirective({ name: 'personal', entrypoint: './site/islands/personal-directive.ts' });
       },
     },
   };
@@ -60,7 +62,7 @@ function quietDirective() {
  * 80 KB budget (bench/README.md, 2026-12-02). What the engine imports on demand (hls.js, the
  * waveform, the next sermon) stays apart.
  */
-const ON_DEMAND = /\/islands\/player\/(hls|waveform|next)\.ts$/;
+const ON_DEMAND = /\/islands\/player\/(hls|waveform|next|position-sync)\.ts$/;
 function playerChunk() {
   return {
     name: 'kerygma:player-chunk',

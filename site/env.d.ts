@@ -19,6 +19,8 @@ declare namespace App {
 declare namespace Astro {
   interface ClientDirectives {
     /** Hydrate when idle and no sermon's first audio is loading (islands/quiet-directive.ts). */
-    'client:quiet'?: boolean;
+    'client:quiet'?: boolean | 'session';
+    /** Hydrate in view when signed in, else when reached for (islands/personal-directive.ts). */
+    'client:personal'?: boolean;
   }
 }

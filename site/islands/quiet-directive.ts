@@ -19,7 +19,13 @@ const players = () => Array.from(document.querySelectorAll<HTMLElement>('[data-p
 const starting = () => players().some((player) => STARTING.has(player.dataset.state ?? ''));
 const playing = () => players().some((player) => player.dataset.state === 'playing');
 
-const quiet: ClientDirective = (load, _options, el) => {
+/**
+ * `client:quiet="session"`: the same, but only where someone may be signed in (the indicator
+ * cookie the server sets with the session, islands/session/): a signed-out visitor's page keeps
+ * the island's server-rendered markup and loads none of its script.
+ */
+const quiet: ClientDirective = (load, options, el) => {
+  if (options.value === 'session' && !document.cookie.includes('kerygma_signed_in=1')) return;
   const own = el.closest<HTMLElement>('[data-player]');
   const unused = () => own?.dataset.state === 'static';
   const ready = () => playing() || (!starting() && !unused());

@@ -34,6 +34,8 @@ export function sermonRowsHtml(
   sermons: readonly LiteSermon[],
   { showSpeaker, showBroadcaster, showSeries }: SermonRowColumns,
   { t, href, lang }: SermonRowContext,
+  /** 'div': a row inside an item that holds more (the library's lists, islands/library/SermonRows.tsx). */
+  tag: 'li' | 'div' = 'li',
 ): string {
   const video = e(t('sermon.video'));
   let html = '';
@@ -41,7 +43,7 @@ export function sermonRowsHtml(
     const language = e(s.languageCode);
     const page = e(href(`/sermons/${encodeURIComponent(s.sermonID)}`));
     const still = s.hasVideo && s.videoThumbnailResizable && isSizedImage(s.videoThumbnailResizable);
-    html += `<li class="sermon-row${still ? ' with-thumb' : ''}" data-sermon-id="${e(s.sermonID)}">`;
+    html += `<${tag} class="sermon-row${still ? ' with-thumb' : ''}" data-sermon-id="${e(s.sermonID)}">`;
     html += `<a class="sermon-title" href="${page}" lang="${language}">${e(s.displayTitle)}</a>`;
     // The still links to the sermon too, out of the tab order and hidden from screen readers
     // (the title is the same link).
@@ -70,7 +72,7 @@ export function sermonRowsHtml(
     const seconds = duration(s);
     if (seconds > 0) html += `<time datetime="${isoDuration(seconds)}">${formatDuration(seconds)}</time>`;
     if (s.hasVideo) html += `<span class="sermon-badge">${video}</span>`;
-    html += '</span></li>';
+    html += `</span></${tag}>`;
   }
   return html;
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { PlayerSermon } from '../islands/player/types.ts';
-import { $follows, followKey, forgetFollows, loadFollows, setFollowing } from './follows.ts';
+import {
+  $follows,
+  followKey,
+  followState,
+  forgetFollows,
+  loadFollows,
+  parseFollowKey,
+  setFollowing,
+} from './follows.ts';
 import {
   $isPlaying,
   $nowPlaying,
@@ -61,13 +69,31 @@ describe('now playing', () => {
 });
 
 describe('follows', () => {
-  it('keeps one state per followed item, cleared on sign-out', () => {
-    loadFollows([{ kind: 'broadcaster', id: 'church' }]);
+  it('keeps one state per followed item, sermons included, cleared on sign-out', () => {
+    loadFollows([
+      { kind: 'broadcaster', id: 'church', followed: true },
+      { kind: 'sermon', id: '123', followed: false },
+    ]);
     setFollowing('series', 12, true);
     expect($follows.get()[followKey('series', 12)]).toBe(true);
+    expect(followState('sermon', '123')).toBe(false);
+    // Not asked about yet: unknown, not 'not followed'.
+    expect(followState('speaker', 'A. Speaker')).toBeUndefined();
     setFollowing('broadcaster', 'church', false);
-    expect(Object.keys($follows.get())).toEqual(['series:12']);
+    expect(followState('broadcaster', 'church')).toBe(false);
+    // A batch answer adds to what is known; it does not forget the rest.
+    loadFollows([{ kind: 'speaker', id: 'A. Speaker', followed: true }]);
+    expect(followState('series', 12)).toBe(true);
+    expect(followState('speaker', 'A. Speaker')).toBe(true);
     forgetFollows();
     expect($follows.get()).toEqual({});
+  });
+
+  it('reads a `kind:id` key back, speaker names with colons too, and refuses unknown kinds', () => {
+    expect(parseFollowKey('speaker:Dr. A: B')).toEqual({ kind: 'speaker', id: 'Dr. A: B' });
+    expect(parseFollowKey('sermon:42')).toEqual({ kind: 'sermon', id: '42' });
+    expect(parseFollowKey('hashtag:grace')).toBeNull();
+    expect(parseFollowKey('series:')).toBeNull();
+    expect(parseFollowKey('nothing')).toBeNull();
   });
 });

@@ -56,6 +56,8 @@ export class PlayerEngine {
   #settings: PlayerSettings;
   readonly #source: MediaSource;
   #lastSaved = 0;
+  /** The listener moved the position (seek, skip, an answer to the resume question) since the load. */
+  #moved = false;
   #startedBy: HTMLElement | null = null;
   /** An embed's playlist (EmbedPlaylist.astro's entries), in its order, and the kind they play. */
   #playlist: PlayerSermon[] = [];
@@ -146,6 +148,7 @@ export class PlayerEngine {
     if (!playable) return;
     this.#source.reset();
     this.#sermon = sermon;
+    this.#moved = false;
     this.#startedBy = options.from ?? null;
     this.#kind = playable;
     this.root.hidden = false;
@@ -215,6 +218,7 @@ export class PlayerEngine {
   }
 
   seek(seconds: number) {
+    this.#moved = true;
     const duration = this.duration();
     this.media.currentTime = Math.max(0, duration > 0 ? Math.min(duration, seconds) : seconds);
     $resumeAt.set(0);
@@ -229,6 +233,22 @@ export class PlayerEngine {
   resume(fromStart: boolean) {
     this.seek(fromStart ? 0 : $resumeAt.get());
     void this.play();
+  }
+
+  /**
+   * A newer position for the sermon loaded, from the listener's other device (position-sync.ts,
+   * the server's play history): taken unless the listener has moved meanwhile or never resumes.
+   * Standing or asking, the player stands (and asks) there; already playing from where this
+   * device left it, it goes on from there.
+   */
+  offerPosition(sermonID: string, position: number) {
+    if (this.#sermon?.sermonID !== sermonID || this.mode === 'embed' || this.#moved) return;
+    if (this.#settings.resume === 'never') return;
+    const at = resumablePosition(position, this.duration());
+    if (at <= 0 || Math.abs(at - this.media.currentTime) < 1) return;
+    this.media.currentTime = at;
+    if (this.media.paused && this.#settings.resume === 'ask') $resumeAt.set(at);
+    this.#reportProgress();
   }
 
   /**

@@ -11,17 +11,19 @@ const MAX_SERMONS = 100;
 const MARGIN_SECONDS = 5;
 
 export type LastPlayed = { sermon: PlayerSermon; kind: PlayerKind; position: number };
-type ResumeStore = { positions: Record<string, number>; last: LastPlayed | null };
+/** `savedAt`: when each position was saved (epoch ms), so a newer one from another device can win (position-sync.ts). */
+type ResumeStore = { positions: Record<string, number>; savedAt: Record<string, number>; last: LastPlayed | null };
 
 function read(storage: Pick<Storage, 'getItem'> | undefined): ResumeStore {
   try {
     const value = JSON.parse(storage?.getItem(RESUME_KEY) ?? 'null') as Partial<ResumeStore> | null;
     return {
       positions: value?.positions && typeof value.positions === 'object' ? value.positions : {},
+      savedAt: value?.savedAt && typeof value.savedAt === 'object' ? value.savedAt : {},
       last: value?.last?.sermon?.sermonID ? value.last : null,
     };
   } catch {
-    return { positions: {}, last: null };
+    return { positions: {}, savedAt: {}, last: null };
   }
 }
 
@@ -44,18 +46,50 @@ export function savedPosition(storage: Storage | undefined, sermonID: string): n
   return read(storage).positions[sermonID] ?? 0;
 }
 
+/** The position kept for a sermon and when it was saved (epoch ms; 0 when kept before times were). */
+export function savedEntry(storage: Storage | undefined, sermonID: string): { position: number; at: number } | null {
+  const store = read(storage);
+  const position = store.positions[sermonID];
+  return position === undefined ? null : { position, at: store.savedAt[sermonID] ?? 0 };
+}
+
+/** Keeps a position that came from elsewhere (the listener's other device), with its time. */
+export function adoptPosition(storage: Storage | undefined, sermonID: string, position: number, at: number) {
+  const store = read(storage);
+  delete store.positions[sermonID];
+  delete store.savedAt[sermonID];
+  if (position > 0) {
+    store.positions[sermonID] = Math.floor(position);
+    store.savedAt[sermonID] = at;
+  }
+  write(storage, store);
+}
+
 export function lastPlayed(storage: Storage | undefined): LastPlayed | null {
   return read(storage).last;
 }
 
 /** Remembers the position of the sermon now playing (0 forgets it: it ended). */
-export function savePosition(storage: Storage | undefined, sermon: PlayerSermon, kind: PlayerKind, position: number) {
+export function savePosition(
+  storage: Storage | undefined,
+  sermon: PlayerSermon,
+  kind: PlayerKind,
+  position: number,
+  now = Date.now(),
+) {
   const store = read(storage);
   const p = resumablePosition(position, sermon.durationSeconds);
   delete store.positions[sermon.sermonID];
-  if (p > 0) store.positions[sermon.sermonID] = Math.floor(p);
+  delete store.savedAt[sermon.sermonID];
+  if (p > 0) {
+    store.positions[sermon.sermonID] = Math.floor(p);
+    store.savedAt[sermon.sermonID] = now;
+  }
   const ids = Object.keys(store.positions);
-  for (const id of ids.slice(0, Math.max(0, ids.length - MAX_SERMONS))) delete store.positions[id];
+  for (const id of ids.slice(0, Math.max(0, ids.length - MAX_SERMONS))) {
+    delete store.positions[id];
+    delete store.savedAt[id];
+  }
   store.last = p > 0 ? { sermon, kind, position: Math.floor(p) } : null;
   write(storage, store);
 }

@@ -30,7 +30,9 @@ const client = createSessionClient({
       // Storage refused (private mode): nothing was kept.
     }
   },
-  exclusive: (fn) => (navigator.locks ? navigator.locks.request(LOCK, fn) : fn()),
+  // The lock's callback returns the promise; its result is what the promise gives.
+  exclusive: <T>(fn: () => Promise<T>): Promise<T> =>
+    navigator.locks ? (navigator.locks.request(LOCK, fn) as unknown as Promise<T>) : fn(),
   broadcast: {
     post: (message) => openChannel()?.postMessage(message),
     listen: (on) => openChannel()?.addEventListener('message', (e: MessageEvent<SessionMessage>) => on(e.data)),

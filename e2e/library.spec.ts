@@ -1,0 +1,191 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.ts';
+import { hydrated } from './islands.ts';
+
+/**
+ * The listener's library (site/islands/library/, site/islands/player/position-sync.ts): a new
+ * account follows a speaker from its page (signed out → sign-in → back, the follow done), finds
+ * it under /library/following, plays a sermon to its middle, and a second browser signed in as
+ * the same person resumes it at the same second; a bookmark shows on /library/bookmarks.
+ */
+
+const PASSWORD = 'Listener-pass-1';
+/** Where the server under test keeps its data (playwright.config.ts). */
+const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
+
+type LiteSermon = {
+  sermonID: string;
+  displayTitle: string;
+  audioDurationSeconds: number;
+  hasVideo: boolean;
+  speaker: { speakerID: number; displayName: string };
+};
+
+/** The verification code mailed to `email` (the outbox's .eml files, no SMTP_URL set). */
+function mailedCode(email: string): string | null {
+  const outbox = path.join(DATA_DIR, 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
+  } catch {
+    return null;
+  }
+  for (const file of files) {
+    // Quoted-printable soft line breaks joined, '=3D' back to '='.
+    const text = readFileSync(path.join(outbox, file), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
+    if (!text.includes(email)) continue;
+    const code = text.match(/[?&]code=([A-Z]{8})\b/)?.[1];
+    if (code) return code;
+  }
+  return null;
+}
+
+/** A new, verified account (sign-up and verification through the API, the code from the outbox). */
+async function newAccount(request: APIRequestContext): Promise<{ username: string; email: string }> {
+  const username = `listener${Date.now().toString(36)}`;
+  const email = `${username}@example.org`;
+  const signUp = await request.post(`/api/v2/site/users/${username}`, { data: { email, password: PASSWORD } });
+  expect(signUp.status()).toBe(201);
+  let code: string | null = null;
+  await expect.poll(() => (code = mailedCode(email)), { timeout: 10_000 }).not.toBeNull();
+  const verify = await request.post(`/api/v2/site/activations/${code}/activate`);
+  expect(verify.ok()).toBe(true);
+  return { username, email };
+}
+
+/** Signs the page's browser in (the session cookies land in its context). */
+async function signIn(page: Page, username: string) {
+  const origin = new URL(page.url() === 'about:blank' ? (test.info().project.use.baseURL ?? '') : page.url()).origin;
+  const response = await page.request.post(`/api/v2/site/users/${username}/login`, {
+    data: { password: PASSWORD },
+    headers: { origin },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+/** The longest audio-only demo sermon (4 minutes), so its middle is far from both ends. */
+async function audioSermon(request: APIRequestContext): Promise<LiteSermon> {
+  const response = await request.get('/api/v2/node/sermons?media=audio&pageSize=100&lite=true');
+  const list = ((await response.json()) as { results: LiteSermon[] }).results.filter((s) => !s.hasVideo);
+  const longest = list.sort((a, b) => b.audioDurationSeconds - a.audioDurationSeconds)[0];
+  if (!longest) throw new Error('the demo catalogue has no audio sermon');
+  return longest;
+}
+
+const player = (page: Page) => page.locator('[data-player][data-mode="page"]');
+const media = (page: Page) => page.locator('[data-player-screen] video');
+/**
+ * axe runs on each new page's main content: the docked player around it, restoring the last
+ * sermon played before its interface hydrates, is the player's own journey (player.spec.ts).
+ */
+const currentTime = (page: Page) => media(page).evaluate((m: HTMLMediaElement) => m.currentTime);
+
+async function signedInBrowser(browser: Browser, username: string, baseURL: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto('/');
+  await signIn(page, username);
+  return { context, page };
+}
+
+test('follow from a speaker page, play on one device and resume on another, bookmark', async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const { username } = await newAccount(request);
+  const sermon = await audioSermon(request);
+  const speaker = sermon.speaker;
+
+  // Signed out, Follow goes to sign-in, with the way back carrying the follow.
+  await page.goto(`/speakers/${speaker.speakerID}`);
+  // Its name says the state too: 'Follow …', 'Following …'.
+  const followName = new RegExp(`^Follow(ing)? ${speaker.displayName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  const follow = page.getByRole('button', { name: followName });
+  await expect(follow).toHaveText('Follow');
+  await expect(follow).toHaveAttribute('aria-pressed', 'false');
+  // Signed out, its script loads only when reached for: the click is given again once it has.
+  await follow.click();
+  await expect(page).toHaveURL(/\/user\/login\?next=/);
+  const next = new URL(page.url()).searchParams.get('next') ?? '';
+  const back = new URLSearchParams({ follow: `speaker:${speaker.displayName}` });
+  expect(next).toBe(`/speakers/${speaker.speakerID}?${back}`);
+
+  // Signed in on the sign-in page, back on the speaker's: the follow is done and the parameter
+  // gone from the address.
+  const followed = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().includes('/api/v2/site/speakers/') && r.ok(),
+  );
+  await hydrated(page.locator('main form'));
+  await page.getByLabel('Username or e-mail address').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.locator('form').getByRole('button', { name: 'Sign in' }).click();
+  await followed;
+  await expect(follow).toHaveAttribute('aria-pressed', 'true');
+  await expect(follow).toHaveText('Following');
+  await expect(page).toHaveURL(new RegExp(`/speakers/${speaker.speakerID}$`));
+
+  await page.goto('/library/following/speakers');
+  const list = page.getByRole('list', { name: 'Speakers' });
+  await expect(list.getByRole('link', { name: speaker.displayName })).toBeVisible();
+  await expect(list.getByRole('button', { name: followName })).toHaveAttribute('aria-pressed', 'true');
+  await expectNoAxeViolations(page, { label: '/library/following/speakers', include: 'main' });
+
+  // Plays the sermon to its middle and pauses there: the position goes to the account.
+  await page.goto(`/sermons/${sermon.sermonID}`);
+  await page.getByRole('button', { name: 'Play audio' }).click();
+  await expect(player(page)).toHaveAttribute('data-state', 'playing');
+  const middle = Math.round(sermon.audioDurationSeconds / 2);
+  await media(page).evaluate((m: HTMLMediaElement, at: number) => {
+    m.currentTime = at;
+  }, middle);
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(middle);
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().includes(`/api/v2/site/history/sermons/${sermon.sermonID}`),
+  );
+  await player(page).getByRole('button', { name: 'Pause' }).click();
+  expect((await saved).ok()).toBe(true);
+  const stoppedAt = await currentTime(page);
+
+  // Bookmarked here, it shows in the library.
+  const bookmark = page.getByRole('button', { name: 'Bookmark' });
+  await hydrated(bookmark);
+  await bookmark.click();
+  await expect(bookmark).toHaveAttribute('aria-pressed', 'true');
+  await page.goto('/library/bookmarks');
+  await expect(
+    page.getByRole('list', { name: 'Bookmarks' }).getByRole('link', { name: sermon.displayTitle }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, { label: '/library/bookmarks', include: 'main' });
+  await page.goto('/library/history');
+  await expect(
+    page.getByRole('list', { name: 'History' }).getByRole('link', { name: sermon.displayTitle }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page, { label: '/library/history', include: 'main' });
+  for (const path of ['/library', '/feed', '/mychurch']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
+    await expectNoAxeViolations(page, { label: path, include: 'main' });
+  }
+
+  // Another browser, the same person, nothing kept locally: Play resumes where the first stopped.
+  const other = await signedInBrowser(browser, username, baseURL ?? '');
+  await other.page.goto(`/sermons/${sermon.sermonID}`);
+  await other.page.getByRole('button', { name: 'Play audio' }).click();
+  await expect(player(other.page)).toHaveAttribute('data-state', 'playing');
+  await expect.poll(() => currentTime(other.page)).toBeGreaterThan(stoppedAt - 2);
+  expect(await currentTime(other.page)).toBeLessThan(stoppedAt + 2);
+  await other.context.close();
+});
+
+test('the library asks a signed-out visitor to sign in and brings them back', async ({ page }) => {
+  await page.goto('/library/history');
+  await expect(page).toHaveURL(/\/user\/login\?next=%2Flibrary%2Fhistory$/, { timeout: 15_000 });
+});
