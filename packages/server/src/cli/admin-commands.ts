@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { makeSiteAdmin } from '../accounts/admin-users.ts';
 import type { Db } from '../db/db.ts';
 import { createApiKey } from '../media/api-keys.ts';
 import type { MediaStore } from '../storage/store.ts';
 
 /**
- * The commands that change data from the command line (`pnpm api-key`, `pnpm seed`), each run
+ * The commands that change data from the command line (`pnpm api-key`, `pnpm seed`,
+ * `pnpm user:admin`), each run
  * against an open database: the running server's (sent through cli/admin-channel.ts) or the
  * command's own (cli/command-line.ts).
  */
@@ -15,6 +17,11 @@ export const adminRequest = z.discriminatedUnion('command', [
     label: z.string().max(200),
   }),
   z.object({ command: z.literal('seed'), reset: z.boolean() }),
+  z.object({
+    command: z.literal('site-admin'),
+    name: z.string().trim().min(1).max(254),
+    email: z.string().trim().min(3).max(254).optional(),
+  }),
 ]);
 
 export type AdminRequest = z.infer<typeof adminRequest>;
@@ -41,6 +48,22 @@ export async function runAdminCommand(
     ]);
     if (!exists) return { ok: false, text: `No broadcaster '${request.broadcasterId}'.` };
     return { ok: true, text: await createApiKey(deps.db, request.broadcasterId, request.label) };
+  }
+  if (request.command === 'site-admin') {
+    try {
+      const made = await makeSiteAdmin(deps.db, request.name, request.email);
+      if (made.created)
+        return {
+          ok: true,
+          text: `Created the site admin ${made.username}, verified. Its password, shown this once:\n${made.password}`,
+        };
+      return {
+        ok: true,
+        text: made.wasAdmin ? `${made.username} is already a site admin.` : `${made.username} is now a site admin.`,
+      };
+    } catch (error) {
+      return { ok: false, text: (error as Error).message };
+    }
   }
   // Loaded when asked for: the server never loads the demo generator otherwise.
   const { seedDemo } = await import('../seed/seed.ts');
