@@ -183,7 +183,7 @@ async function main() {
     });
     servers.push(server);
     // A first seed queues its media; the server's worker encodes it (already done on later runs).
-    await demoMediaReady(server.origin, 900_000);
+    await demoMediaReady(server.origin, 900_000, DATA_DIR);
     stopChromium = await launchChromium();
     const only = args.only?.split(',');
     const pages = (await pickPages(server.origin)).filter(([name]) => !only || only.includes(name));

@@ -207,7 +207,7 @@ let server = await startServer();
 try {
   // The first start encodes the demo media in the background: let it finish, so that there is
   // an audio sermon to pick and no demo encode replaces the 60-minute recording afterwards.
-  await demoMediaReady(ORIGIN, 900_000);
+  await demoMediaReady(ORIGIN, 900_000, DATA_DIR);
   const picked = await pickSermon();
   if (!picked.ready) {
     await stopServer(server);

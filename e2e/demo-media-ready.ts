@@ -8,5 +8,5 @@ const TIMEOUT_MS = 900_000;
 export default async function globalSetup(config: FullConfig) {
   const baseURL = config.projects[0]?.use.baseURL;
   if (!baseURL) throw new Error('no baseURL');
-  await demoMediaReady(baseURL, TIMEOUT_MS);
+  await demoMediaReady(baseURL, TIMEOUT_MS, process.env.E2E_DATA_DIR ?? 'test-results/e2e-data');
 }

@@ -20,11 +20,11 @@ import {
  * turning the filtered route's category/filter pairs into node/sermons query filters.
  */
 
-/** Embeds may be framed by any site (they alone: other pages keep the site's framing policy). */
-export const EMBED_HEADERS = {
-  'content-security-policy': 'frame-ancestors *',
-  'cache-control': 'public, max-age=60',
-} as const;
+/**
+ * Embeds are cached a minute. That any site may frame them (and no other page) is the server's
+ * Content-Security-Policy (packages/server/src/http/security-headers.ts, by path).
+ */
+export const EMBED_HEADERS = { 'cache-control': 'public, max-age=60' } as const;
 
 /** Embeds are English only (spec §2), whatever locale prefix or cookie the request came with. */
 export const embedTranslator = () => getTranslator('en');
@@ -196,9 +196,8 @@ export async function loadSermon(api: ApiClient, sermonID: string | undefined): 
   return sermonID ? ((await orNotFound(api.sermon(sermonID, false))) as Sermon | undefined) : undefined;
 }
 
-/** Frameable always; cacheable when found, else a 404. */
+/** Cacheable when found, else a 404. */
 export function embedResponse(response: ResponseInit & { readonly headers: Headers }, found: boolean) {
-  response.headers.set('content-security-policy', EMBED_HEADERS['content-security-policy']);
   if (found) response.headers.set('cache-control', EMBED_HEADERS['cache-control']);
   else {
     response.status = 404;

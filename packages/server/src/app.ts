@@ -24,6 +24,7 @@ import { refuseDeepJson } from './http/json-body.ts';
 import { messageTranslator } from './http/messages.ts';
 import { limitApiRate } from './http/rate-limit.ts';
 import { route } from './http/route.ts';
+import { addSecurityHeaders } from './http/security-headers.ts';
 import { refuseUnsupportedMethods } from './http/unsupported-methods.ts';
 import { hymnalRoutes } from './hymnal/hymnal.routes.ts';
 import { libraryRoutes } from './library/library.routes.ts';
@@ -92,6 +93,8 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   allowCrossOriginReads(app);
   limitApiRate(app, deps.config.apiRateLimit);
   refuseForeignWrites(app, deps.config);
+  // Before deliverApiAnswers: an HTML answer's inline scripts are hashed before it is compressed.
+  addSecurityHeaders(app, deps.config);
   deliverApiAnswers(app);
   refuseDeepJson(app);
 
@@ -177,6 +180,6 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
 
   const rootDir = options.rootDir ?? path.resolve(import.meta.dirname, '../../..');
   if (existsSync(path.join(rootDir, 'dist/server/entry.mjs')))
-    sitePages = await mountSite(app, rootDir, { pageCache: deps.config.pageCache });
+    sitePages = await mountSite(app, rootDir, { pageCache: deps.config.pageCache, security: deps.config });
   return app;
 }

@@ -79,3 +79,20 @@ describe('HTTP limits', () => {
     }
   });
 });
+
+describe('classic admin origins', () => {
+  it('are none unless CLASSIC_ADMIN_ORIGINS is set; commas or spaces separate them', () => {
+    expect(loadConfig({}).classicAdminOrigins).toEqual([]);
+    expect(
+      loadConfig({ CLASSIC_ADMIN_ORIGINS: 'https://admin.example.org, https://old.example.org:8443/' })
+        .classicAdminOrigins,
+    ).toEqual(['https://admin.example.org', 'https://old.example.org:8443']);
+  });
+
+  it('must be https origins, without a path', () => {
+    for (const value of ['http://admin.example.org', 'https://admin.example.org/django', 'admin.example.org', '*'])
+      expect(() => loadConfig({ CLASSIC_ADMIN_ORIGINS: value })).toThrow(
+        /^Invalid CLASSIC_ADMIN_ORIGINS: .*https origin/,
+      );
+  });
+});

@@ -66,6 +66,26 @@ const schema = z.object({
    * database but not a data directory the same value.
    */
   LINK_SECRET: z.string().min(32).optional(),
+  /**
+   * Origins of the classic admin that frame the /django/ screens and embeds, separated by commas
+   * or spaces (e.g. https://admin.example.org). Only they may frame those; with any set, session
+   * cookies become `SameSite=None; Secure` so the framed screens are signed in.
+   */
+  CLASSIC_ADMIN_ORIGINS: z
+    .string()
+    .transform((v, ctx) => {
+      const origins: string[] = [];
+      for (const item of v.split(/[\s,]+/).filter(Boolean)) {
+        const url = URL.canParse(item) ? new URL(item) : undefined;
+        if (url?.protocol !== 'https:' || url.origin !== item.replace(/\/$/, '')) {
+          ctx.addIssue({ code: 'custom', message: `'${item}' is not an https origin (scheme, host and port only)` });
+          return z.NEVER;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    })
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Media in an S3-compatible bucket instead of on local disk (see README, Running at scale). */
   S3_BUCKET: z.string().min(1).optional(),
@@ -103,6 +123,8 @@ export type Config = {
   databaseStatementTimeoutMs: number;
   demoData: boolean;
   publicUrl: string | undefined;
+  /** Origins allowed to frame /django/ screens (CLASSIC_ADMIN_ORIGINS); any makes session cookies SameSite=None. */
+  classicAdminOrigins: string[];
   logLevel: string;
   mediaDir: string;
   pageCache: { maxBytes: number; ttlMs: number };
@@ -145,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseStatementTimeoutMs: c.DATABASE_TIMEOUT_MS,
     demoData: c.KERYGMA_DEMO_DATA,
     publicUrl: c.PUBLIC_URL?.replace(/\/$/, ''),
+    classicAdminOrigins: c.CLASSIC_ADMIN_ORIGINS ?? [],
     logLevel: c.LOG_LEVEL,
     mediaDir: path.join(dataDir, 'media'),
     pageCache: { maxBytes: Math.round(c.PAGE_CACHE_MB * 1024 * 1024), ttlMs: c.PAGE_CACHE_TTL_SECONDS * 1000 },

@@ -91,9 +91,11 @@ export const broadcasterContracts = {
     path: '/node/broadcasters',
     tag,
     summary: 'List broadcasters',
-    description: 'Broadcasters (churches, schools, seminaries, radio) matching the filters, alphabetical by default.',
+    description:
+      'Broadcasters (churches, schools, seminaries, radio) matching the filters, alphabetical by default. With `linkedOnly=true`, the signed-in user’s own broadcasters (those they hold a role on), 100 to a page; signed out, 401.',
     query: broadcasterListQuery,
     responses: { 200: listSchema(anyBroadcasterSchema) },
+    errors: [401],
   }),
   broadcastersNearLocation: contract({
     method: 'GET',

@@ -24,10 +24,13 @@ export type Contract = {
   /** What an integrator needs to know, in plain English. */
   description: string;
   /**
-   * What authorises the call: the broadcaster's API key in the `X-API-Key` header, or a signed-in
-   * user's session (its cookie, or `Authorization: Bearer <access token>`).
+   * What authorises the call: the broadcaster's API key in the `X-API-Key` header, a signed-in
+   * user's session (its cookie, or `Authorization: Bearer <access token>`), or either
+   * (`apiKeyOrSession`: the key, or a user with the role the call needs on the broadcaster).
+   * The server's guards (packages/server/src/accounts/guards.ts) enforce it; every contract with
+   * `auth` must have a row in the permission table (accounts/permissions.db.test.ts).
    */
-  auth?: 'apiKey' | 'session';
+  auth?: 'apiKey' | 'session' | 'apiKeyOrSession';
   params?: z.ZodObject;
   query?: z.ZodType;
   body?: z.ZodType;

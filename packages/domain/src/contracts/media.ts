@@ -4,7 +4,10 @@ import { queryBoolean } from '../query.ts';
 import { contract } from './contract.ts';
 import { sermonIdParams } from './params.ts';
 
-/** Media uploads and the media jobs a broadcaster's key may start (spec §7 Sermons). */
+/**
+ * Media uploads and the media jobs a broadcaster's key, or a signed-in Uploader of the
+ * broadcaster (its Admins and site admins too), may start (spec §7 Sermons, §6).
+ */
 
 const sermonID = z.string().min(1).max(40);
 const guid = z.string().uuid();
@@ -75,7 +78,7 @@ export const mediaContracts = {
     summary: 'Start an upload',
     description:
       "A new upload slot for one of the broadcaster's sermons. Send the file to the `uploadURL` answered, with the tus resumable protocol or as one plain POST or PUT body.",
-    auth: 'apiKey',
+    auth: 'apiKeyOrSession',
     body: startUploadInput,
     bodyInQuery: true,
     responses: { 201: uploadSlotSchema },
@@ -87,7 +90,7 @@ export const mediaContracts = {
     tag,
     summary: 'Continue a two-step upload',
     description: 'A two-step upload is encoded once its settings are made: this call lets it go on.',
-    auth: 'apiKey',
+    auth: 'apiKeyOrSession',
     params: z.object({ guid }),
     body: z.object({ sermonID: sermonID.optional() }).optional(),
     responses: { 200: continuedUploadSchema },
@@ -100,7 +103,7 @@ export const mediaContracts = {
     summary: "Continue a sermon's two-step upload",
     description:
       'As `PUT media/{guid}/continue`, naming the upload by `guid`, or by `sermonID` for its latest two-step upload.',
-    auth: 'apiKey',
+    auth: 'apiKeyOrSession',
     body: z.object({ guid: guid.optional(), sermonID: sermonID.optional() }).optional(),
     responses: { 200: continuedUploadSchema },
     errors: keyErrors,
@@ -121,10 +124,12 @@ export const mediaContracts = {
     path: '/node/sermons/:sermonID/media_tracker',
     tag,
     summary: "A sermon's media progress",
-    description: "The history of the sermon's uploads and encodings, and where they stand.",
+    description:
+      "The history of the sermon's uploads and encodings, and where they stand: for the broadcaster's API key, its managers and site admins.",
+    auth: 'apiKeyOrSession',
     params: sermonIdParams,
     responses: { 200: mediaTrackerSchema },
-    errors: [404],
+    errors: keyErrors,
   }),
   encodeAgain: contract({
     method: 'POST',
@@ -132,7 +137,7 @@ export const mediaContracts = {
     tag,
     summary: 'Encode again',
     description: "Encodes the sermon's media again from its kept originals (`target` audio, video or all).",
-    auth: 'apiKey',
+    auth: 'apiKeyOrSession',
     body: z.object({ sermonID, target: z.enum(['audio', 'video', 'all']).default('all') }),
     bodyInQuery: true,
     responses: {
@@ -151,7 +156,7 @@ export const mediaContracts = {
     tag,
     summary: 'Delete media',
     description: "Deletes the sermon's media of a kind with their originals (captions in one `language`, or all).",
-    auth: 'apiKey',
+    auth: 'apiKeyOrSession',
     body: z.object({
       sermonID,
       target: z.enum(['audio', 'video', 'caption', 'pdf', 'text', 'all']),
@@ -176,7 +181,7 @@ export const mediaContracts = {
     summary: 'Set video encoding options',
     description:
       'Where the video starts (`videoTrimStart`) and where its thumbnail is taken (`videoThumbPosition`), in seconds; the video is encoded again when they change.',
-    auth: 'apiKey',
+    auth: 'apiKeyOrSession',
     params: sermonIdParams,
     body: encodingOptionsInput,
     responses: {

@@ -24,7 +24,7 @@ const COMPONENT_REF = '#/components/schemas/';
 const ERROR_TEXT: Record<number, string> = {
   400: 'Bad input: each field named with what is wrong',
   401: 'Not signed in, or no API key or an unknown one',
-  403: 'Not allowed: another broadcaster, or a write from another site',
+  403: 'Not allowed: without the role this needs (another broadcaster), or a write from another site',
   404: 'Not found',
   409: 'The upload is not in a state that takes this request',
   413: 'The file is too large',
@@ -150,6 +150,7 @@ function operation(name: string, method: string, c: Contract, answer: (name: str
     responses,
     ...(c.auth === 'apiKey' ? { security: [{ apiKey: [] }] } : {}),
     ...(c.auth === 'session' ? { security: [{ sessionCookie: [] }, { bearer: [] }] } : {}),
+    ...(c.auth === 'apiKeyOrSession' ? { security: [{ apiKey: [] }, { sessionCookie: [] }, { bearer: [] }] } : {}),
   };
 }
 

@@ -249,3 +249,19 @@ export async function countAttempt(
   const row = rows[0] as { count: number; ends_at: number };
   return { count: row.count, endsAt: row.ends_at };
 }
+
+/** Adds a site role (spec §6: 1 Translate, 2 Admin, 3 VideoWall) to the account, once. */
+export async function grantSiteRole(db: Db, userId: number, role: number): Promise<void> {
+  await db.query(
+    'UPDATE app_user SET roles = array_append(roles, $2::int2) WHERE user_id = $1 AND NOT ($2::int2 = ANY(roles))',
+    [userId, role],
+  );
+}
+
+/** Gives the account a role on a broadcaster (spec §6: 2 Admin, 3 Uploader, 4 Biller). */
+export async function grantBroadcasterRole(db: Db, userId: number, broadcasterId: string, role: number): Promise<void> {
+  await db.query(
+    'INSERT INTO user_broadcaster_role (user_id, broadcaster_id, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+    [userId, broadcasterId.toLowerCase(), role],
+  );
+}

@@ -6,15 +6,10 @@ import { route } from '../http/route.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { requestLocale } from './account-mail.ts';
 import * as accounts from './accounts.service.ts';
-import { ACCESS_COOKIE, clearSessionCookies, REFRESH_COOKIE, readCookie, setSessionCookies } from './cookies.ts';
+import { clearSessionCookies, REFRESH_COOKIE, readCookie, setSessionCookies } from './cookies.ts';
 import * as devices from './devices.service.ts';
+import { accessToken, guards } from './guards.ts';
 import * as profile from './profile.service.ts';
-
-/** The access token: `Authorization: Bearer …` (apps), else the session cookie (browsers). */
-export function accessToken(req: FastifyRequest): string | undefined {
-  const bearer = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
-  return bearer ?? readCookie(req, ACCESS_COOKIE);
-}
 
 /**
  * Accounts (spec §7 Users): sign-up, verification, sign-in, sessions, password resets, the
@@ -33,7 +28,8 @@ export async function accountRoutes(app: FastifyInstance, deps: ApiDeps) {
     origin: urlsFor(deps.config, req).origin,
     locale: requestLocale(req),
   });
-  const signedIn = { authorize: (req: FastifyRequest) => accounts.authenticate(account, accessToken(req)) };
+  const { signedIn } = guards(account);
+  const cookieMode = { framed: deps.config.classicAdminOrigins.length > 0 };
   const tokensAnswer = (t: accounts.IssuedTokens) => ({
     access_token: t.access,
     refresh_token: t.refresh,
@@ -71,24 +67,24 @@ export async function accountRoutes(app: FastifyInstance, deps: ApiDeps) {
       password: body.password,
       remember: body.remember ?? false,
     });
-    setSessionCookies(reply, caller(req).origin, tokens);
+    setSessionCookies(reply, caller(req).origin, tokens, cookieMode);
     return { ...tokensAnswer(tokens), user: accounts.userView(user) };
   });
 
   route(app, c.refreshSession, async ({ body }, req, reply) => {
     try {
       const tokens = await accounts.refresh(account, body?.refresh_token ?? readCookie(req, REFRESH_COOKIE));
-      setSessionCookies(reply, caller(req).origin, tokens);
+      setSessionCookies(reply, caller(req).origin, tokens, cookieMode);
       return tokensAnswer(tokens);
     } catch (error) {
-      clearSessionCookies(reply, caller(req).origin);
+      clearSessionCookies(reply, caller(req).origin, cookieMode);
       throw error;
     }
   });
 
   route(app, c.signOut, async (_input, req, reply) => {
     await accounts.signOut(account, { access: accessToken(req), refresh: readCookie(req, REFRESH_COOKIE) });
-    clearSessionCookies(reply, caller(req).origin);
+    clearSessionCookies(reply, caller(req).origin, cookieMode);
     return { ok: true as const };
   });
 
@@ -97,7 +93,7 @@ export async function accountRoutes(app: FastifyInstance, deps: ApiDeps) {
     c.signOutEverywhere,
     async ({ auth }, req, reply) => {
       await accounts.signOutEverywhere(account, auth.user.user_id);
-      clearSessionCookies(reply, caller(req).origin);
+      clearSessionCookies(reply, caller(req).origin, cookieMode);
       return { ok: true as const };
     },
     signedIn,

@@ -228,13 +228,6 @@ export async function refresh(deps: AccountDeps, token: string | undefined): Pro
   return tokens;
 }
 
-/** The live session of an access token; throws 401 when there is none. */
-export async function authenticate(deps: AccountDeps, token: string | undefined) {
-  const session = token ? await q.sessionByAccess(deps.db, digest(token), deps.now()) : undefined;
-  if (!session) throw fail(401, 'signed_out', 'error.account.signedOut');
-  return session;
-}
-
 /** Ends the session a refresh or access token belongs to (no error when it has already ended). */
 export async function signOut(deps: AccountDeps, tokens: { access?: string; refresh?: string }): Promise<void> {
   const now = deps.now();

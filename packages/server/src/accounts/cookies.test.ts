@@ -52,3 +52,18 @@ describe('session cookies', () => {
     expect(cleared).toContainEqual(expect.stringMatching(/^kerygma_signed_in=; Path=\/; Max-Age=0/));
   });
 });
+
+describe('session cookies with classic-admin origins', () => {
+  const tokens = { access: 'a', refresh: 'r', remember: false };
+
+  it('are SameSite=Lax without them, SameSite=None and Secure (even on localhost) with them', () => {
+    for (const line of written((r) => setSessionCookies(r, 'https://kerygma.example', tokens)))
+      expect(line).toMatch(/; SameSite=Lax$/);
+    for (const origin of ['https://kerygma.example', 'http://localhost:4321']) {
+      for (const line of written((r) => setSessionCookies(r, origin, tokens, { framed: true })))
+        expect(line, origin).toMatch(/; HttpOnly; Secure; SameSite=None$/);
+      for (const line of written((r) => clearSessionCookies(r, origin, { framed: true })))
+        expect(line, origin).toMatch(/; Secure; SameSite=None$/);
+    }
+  });
+});

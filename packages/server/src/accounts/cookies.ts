@@ -23,18 +23,26 @@ export function readCookie(req: FastifyRequest, name: string): string | undefine
  */
 const secureFor = (origin: string) => !/^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(origin);
 
+/**
+ * How the cookies are sent. `framed`: classic-admin origins are configured (CLASSIC_ADMIN_ORIGINS),
+ * whose pages frame our /django/ screens; a framed page is a third-party context, where browsers
+ * send only `SameSite=None` cookies, and those must be `Secure`. Cross-site writes stay refused by
+ * same-origin.ts (the framed screens send our own Origin).
+ */
+export type CookieMode = { framed: boolean };
+
 function cookie(
   name: string,
   value: string,
-  options: { path: string; maxAge?: number; secure: boolean; script?: boolean },
+  options: { path: string; maxAge?: number; secure: boolean; framed: boolean; script?: boolean },
 ): string {
   return [
     `${name}=${value}`,
     `Path=${options.path}`,
     ...(options.maxAge !== undefined ? [`Max-Age=${options.maxAge}`] : []),
     ...(options.script ? [] : ['HttpOnly']),
-    ...(options.secure ? ['Secure'] : []),
-    'SameSite=Lax',
+    ...(options.secure || options.framed ? ['Secure'] : []),
+    options.framed ? 'SameSite=None' : 'SameSite=Lax',
   ].join('; ');
 }
 
@@ -49,6 +57,7 @@ export function setSessionCookies(
   reply: FastifyReply,
   origin: string,
   tokens: { access: string; refresh: string; remember: boolean },
+  { framed }: CookieMode = { framed: false },
 ): void {
   const secure = secureFor(origin);
   reply.header('set-cookie', [
@@ -56,26 +65,33 @@ export function setSessionCookies(
       path: '/',
       maxAge: tokens.remember ? ACCESS_TOKEN_SECONDS : undefined,
       secure,
+      framed,
     }),
     cookie(REFRESH_COOKIE, tokens.refresh, {
       path: REFRESH_PATH,
       maxAge: tokens.remember ? REFRESH_TOKEN_SECONDS : undefined,
       secure,
+      framed,
     }),
     cookie(SIGNED_IN_COOKIE, '1', {
       path: '/',
       maxAge: tokens.remember ? REFRESH_TOKEN_SECONDS : undefined,
       secure,
+      framed,
       script: true,
     }),
   ]);
 }
 
-export function clearSessionCookies(reply: FastifyReply, origin: string): void {
+export function clearSessionCookies(
+  reply: FastifyReply,
+  origin: string,
+  { framed }: CookieMode = { framed: false },
+): void {
   const secure = secureFor(origin);
   reply.header('set-cookie', [
-    cookie(ACCESS_COOKIE, '', { path: '/', maxAge: 0, secure }),
-    cookie(REFRESH_COOKIE, '', { path: REFRESH_PATH, maxAge: 0, secure }),
-    cookie(SIGNED_IN_COOKIE, '', { path: '/', maxAge: 0, secure, script: true }),
+    cookie(ACCESS_COOKIE, '', { path: '/', maxAge: 0, secure, framed }),
+    cookie(REFRESH_COOKIE, '', { path: REFRESH_PATH, maxAge: 0, secure, framed }),
+    cookie(SIGNED_IN_COOKIE, '', { path: '/', maxAge: 0, secure, framed, script: true }),
   ]);
 }

@@ -12,6 +12,7 @@ import type { MediaStore } from '../storage/store.ts';
 import * as q from './accounts.queries.ts';
 import { type AccountDeps, type Caller, type IssuedTokens, sendCode, startSession } from './accounts.service.ts';
 import { countOrRefuse } from './attempt-limits.ts';
+import type { Session } from './guards.ts';
 import { hashPassword, passwordMatches } from './passwords.ts';
 import * as p from './profile.queries.ts';
 
@@ -21,7 +22,6 @@ import * as p from './profile.queries.ts';
  */
 
 /** The session a request was authorised by (accounts.service.ts `authenticate`). */
-export type Session = { familyId: string; remember: boolean; user: q.UserRow };
 
 /** What PATCH site/users may send (the contract's body). */
 export type ProfileInput = Partial<{

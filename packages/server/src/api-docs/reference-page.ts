@@ -161,7 +161,9 @@ ${schemas.join('\n')}
 
 /** Who may call an operation, from its security requirement. */
 function authNote(security: unknown[]): string {
-  return security.some((s) => typeof s === 'object' && s !== null && 'apiKey' in s)
-    ? 'Needs the broadcaster’s API key in the <code>X-API-Key</code> header.'
-    : 'Needs a signed-in user: the session cookie, or <code>Authorization: Bearer</code> with the access token.';
+  const has = (name: string) => security.some((s) => typeof s === 'object' && s !== null && name in s);
+  const user = 'a signed-in user: the session cookie, or <code>Authorization: Bearer</code> with the access token';
+  if (has('apiKey') && has('bearer'))
+    return `Needs the broadcaster’s API key in the <code>X-API-Key</code> header, or ${user}, holding the role the call needs on the broadcaster.`;
+  return has('apiKey') ? 'Needs the broadcaster’s API key in the <code>X-API-Key</code> header.' : `Needs ${user}.`;
 }

@@ -25,7 +25,11 @@ const ORDERS: Record<BroadcasterOrder, KeyColumn[]> = {
   ],
 };
 
-export type BroadcasterList = Omit<BroadcasterListQuery, 'sortBy'> & { sortBy: BroadcasterOrder };
+export type BroadcasterList = Omit<BroadcasterListQuery, 'sortBy'> & {
+  sortBy: BroadcasterOrder;
+  /** Only the broadcasters this user holds a role on (`linkedOnly`), disabled ones included. */
+  linkedUserId?: number;
+};
 
 export function listBroadcasters(
   db: Db,
@@ -37,7 +41,12 @@ export function listBroadcasters(
     params.push(v);
     return `$${params.length}`;
   };
-  const where = ['NOT b.disabled'];
+  const where =
+    q.linkedUserId === undefined
+      ? ['NOT b.disabled']
+      : [
+          `EXISTS (SELECT 1 FROM user_broadcaster_role r WHERE r.broadcaster_id = b.broadcaster_id AND r.user_id = ${p(q.linkedUserId)})`,
+        ];
   const search = q.searchKeyword ?? q.query;
   if (search) {
     // Spec §3: free-text search matches id, name, denomination, location, minister, primary

@@ -1,5 +1,6 @@
 import { broadcasterContracts as c } from '@kerygma/domain/contracts/broadcasters';
 import type { FastifyInstance } from 'fastify';
+import { optionalSession, signInRequired } from '../accounts/guards.ts';
 import type { ApiDeps } from '../app-deps.ts';
 import { requestUrl, urlsFor } from '../http/request-context.ts';
 import { route } from '../http/route.ts';
@@ -15,10 +16,24 @@ import {
 import { highlightedSermons } from './highlighted-sermons.service.ts';
 import { broadcastersNearLocation } from './near-location.service.ts';
 
-export function broadcasterRoutes(app: FastifyInstance, { db, config, stats, entities }: ApiDeps) {
-  route(app, c.broadcasterList, ({ query }, req) => {
+/** Spec §6: a user's linked broadcasters are listed 100 to a page. */
+const LINKED_PAGE_SIZE = 100;
+
+export function broadcasterRoutes(app: FastifyInstance, { db, config, stats, entities, now }: ApiDeps) {
+  route(app, c.broadcasterList, async ({ query }, req, reply) => {
     const urls = urlsFor(config, req);
-    return broadcasterList(db, query, urls, requestUrl(urls, req));
+    if (!query.linkedOnly) return broadcasterList(db, query, urls, requestUrl(urls, req));
+    // The signed-in user's own broadcasters (their role rows; a site admin's too, not every one).
+    const session = await optionalSession({ db, now: now ?? Date.now }, req);
+    if (!session) throw signInRequired();
+    reply.header('cache-control', 'private, no-store');
+    const asked = (req.query as Record<string, unknown>).pageSize !== undefined;
+    return broadcasterList(
+      db,
+      { ...query, pageSize: asked ? query.pageSize : LINKED_PAGE_SIZE, linkedUserId: session.user.user_id },
+      urls,
+      requestUrl(urls, req),
+    );
   });
 
   // A path of its own: the router prefers it to the broadcaster id below.

@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { makeSiteAdmin } from '../accounts/admin-users.ts';
 import type { Db } from '../db/db.ts';
 import { createApiKey } from '../media/api-keys.ts';
 import type { MediaStore } from '../storage/store.ts';
 
 /**
- * The commands that change data from the command line (`pnpm api-key`, `pnpm seed`), each run
+ * The commands that change data from the command line (`pnpm api-key`, `pnpm seed`,
+ * `pnpm user:admin`), each run
  * against an open database: the running server's (sent through cli/admin-channel.ts) or the
  * command's own (cli/command-line.ts).
  */
@@ -21,6 +23,11 @@ export const adminRequest = z.discriminatedUnion('command', [
     username: z.string().min(1).max(254),
     broadcasterId: z.string().trim().toLowerCase().min(1).max(100),
     role: z.union([z.literal(2), z.literal(3), z.literal(4)]),
+  }),
+  z.object({
+    command: z.literal('site-admin'),
+    name: z.string().trim().min(1).max(254),
+    email: z.string().trim().min(3).max(254).optional(),
   }),
 ]);
 
@@ -60,6 +67,22 @@ export async function runAdminCommand(
     return rows.length > 0
       ? { ok: true, text: `${request.username} holds role ${request.role} at ${request.broadcasterId}.` }
       : { ok: false, text: `No such account or broadcaster, or the role was held already.` };
+  }
+  if (request.command === 'site-admin') {
+    try {
+      const made = await makeSiteAdmin(deps.db, request.name, request.email);
+      if (made.created)
+        return {
+          ok: true,
+          text: `Created the site admin ${made.username}, verified. Its password, shown this once:\n${made.password}`,
+        };
+      return {
+        ok: true,
+        text: made.wasAdmin ? `${made.username} is already a site admin.` : `${made.username} is now a site admin.`,
+      };
+    } catch (error) {
+      return { ok: false, text: (error as Error).message };
+    }
   }
   // Loaded when asked for: the server never loads the demo generator otherwise.
   const { seedDemo } = await import('../seed/seed.ts');

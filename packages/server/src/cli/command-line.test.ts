@@ -81,6 +81,38 @@ describe('commands that change data, while the server holds the embedded databas
     expect(await server.exited).toBe(0);
   }, 300_000);
 
+  it('user:admin: promotes an account, or creates a verified site admin whose password is printed once', async () => {
+    const { server, origin } = await serve();
+    const created = await runCli('user-admin', ['firstadmin', 'first@example.org'], env());
+    expect(created).toMatchObject({ code: 0, stderr: '' });
+    const [said, password] = created.stdout.trim().split('\n');
+    expect(said).toBe('Created the site admin firstadmin, verified. Its password, shown this once:');
+    expect(password).toMatch(/^\S{20,}$/);
+    // The running server signs it in at once, as a site admin.
+    const signIn = await fetch(`${origin}/api/v2/site/users/firstadmin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: JSON.stringify({ password }),
+    });
+    expect(signIn.status).toBe(200);
+    expect(((await signIn.json()) as { user: unknown }).user).toMatchObject({
+      username: 'firstadmin',
+      admin: true,
+      verified: true,
+    });
+
+    const again = await runCli('user-admin', ['first@example.org'], env());
+    expect(again).toMatchObject({ code: 0, stdout: 'firstadmin is already a site admin.\n' });
+    const unknown = await runCli('user-admin', ['nobody'], env());
+    expect(unknown).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: "No account 'nobody'. To create one, give its e-mail address too.\n",
+    });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 120_000);
+
   it('refuses, naming the holder, while another command holds the data dir', async () => {
     const lock = await lockDataDir(dataDir, 'pnpm seed');
     try {

@@ -1,7 +1,6 @@
 import { commentContracts as c } from '@kerygma/domain/contracts/comments';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { accessToken } from '../accounts/accounts.routes.ts';
-import * as accounts from '../accounts/accounts.service.ts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { guards } from '../accounts/guards.ts';
 import type { ApiDeps } from '../app-deps.ts';
 import { route } from '../http/route.ts';
 import { createMailer } from '../mail/mailer.ts';
@@ -15,10 +14,7 @@ export async function commentRoutes(app: FastifyInstance, deps: ApiDeps) {
   const now = deps.now ?? Date.now;
   const mail = createMailer(deps.config.mail, app.log);
   const cd: comments.CommentDeps = { db: deps.db, mail, now };
-  const signedIn = {
-    authorize: async (req: FastifyRequest) =>
-      (await accounts.authenticate({ db: deps.db, mail, now, log: app.log }, accessToken(req))).user,
-  };
+  const { signedInUser: signedIn } = guards({ db: deps.db, now });
   const personal = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
 
   route(app, c.sermonComments, async ({ params, query }, _req, reply) => {

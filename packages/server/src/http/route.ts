@@ -33,6 +33,10 @@ export type RouteOptions<A> = {
  * for an answer that is lite or full (as every list's is, by its `lite` parameter), and it
  * silently leaves out keys a schema lacks.
  */
+/** `METHOD /full/path` of every route registered with an `authorize` (the permission table's check reads it). */
+const authorized = new Set<string>();
+export const authorizedRoutes = (): ReadonlySet<string> => authorized;
+
 export function route<C extends Contract, A = undefined>(
   app: FastifyInstance,
   contract: C,
@@ -40,6 +44,7 @@ export function route<C extends Contract, A = undefined>(
   options: RouteOptions<A> = {},
 ): void {
   const status = Number(Object.keys(contract.responses)[0]);
+  if (options.authorize) for (const m of methodsOf(contract)) authorized.add(`${m} ${app.prefix}${contract.path}`);
   app.route({
     method: [...methodsOf(contract)],
     url: contract.path,

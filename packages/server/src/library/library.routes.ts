@@ -1,8 +1,7 @@
 import type { FollowKind } from '@kerygma/domain/account-rules';
 import { libraryContracts as c } from '@kerygma/domain/contracts/library';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { accessToken } from '../accounts/accounts.routes.ts';
-import { authenticate } from '../accounts/accounts.service.ts';
+import { guards } from '../accounts/guards.ts';
 import type { ApiDeps } from '../app-deps.ts';
 import { requestUrl, urlsFor } from '../http/request-context.ts';
 import { route } from '../http/route.ts';
@@ -17,10 +16,7 @@ import { linkSecret } from './unsubscribe-token.ts';
 export async function libraryRoutes(app: FastifyInstance, deps: ApiDeps) {
   const now = deps.now ?? Date.now;
   const lib: library.LibraryDeps = { db: deps.db, entities: deps.entities, now };
-  const signedIn = {
-    authorize: async (req: FastifyRequest) =>
-      (await authenticate({ db: deps.db, now, mail: async () => {}, log: app.log }, accessToken(req))).user,
-  };
+  const { signedInUser: signedIn } = guards({ db: deps.db, now });
   const secret = linkSecret(deps.config);
   const privately = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
 

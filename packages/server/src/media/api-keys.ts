@@ -1,11 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.ts';
-import { ApiError } from '../errors.ts';
 
 /**
- * Broadcaster API keys (spec §6: "an API key is sent with every request"). Until accounts
- * land, a broadcaster's key authorises its uploads. Keys are random; only their SHA-256 is kept.
+ * Broadcaster API keys (spec §6: "an API key is sent with every request"). A broadcaster's
+ * key authorises its uploads and media calls, as a signed-in Uploader of it does (accounts/guards.ts). Keys are random; only their SHA-256 is kept.
  */
 export const API_KEY_HEADER = 'x-api-key';
 
@@ -29,12 +27,4 @@ export async function broadcasterForKey(db: Db, key: string | undefined): Promis
     [hash(key)],
   );
   return row?.broadcaster_id;
-}
-
-/** The broadcaster whose API key the request carries; 401 (spec §8) without a valid one. */
-export async function requireBroadcasterKey(db: Db, req: FastifyRequest): Promise<string> {
-  const header = req.headers[API_KEY_HEADER];
-  const broadcasterId = await broadcasterForKey(db, Array.isArray(header) ? header[0] : header);
-  if (!broadcasterId) throw new ApiError(401, 'unauthorized', { error: { key: 'error.apiKeyRequired' } });
-  return broadcasterId;
 }

@@ -1,7 +1,10 @@
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { BROADCASTER_ROLE, SITE_ROLE } from '@kerygma/domain/roles';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userByName } from '../accounts/accounts.queries.ts';
+import { passwordMatches } from '../accounts/passwords.ts';
 import type { Db } from '../db/db.ts';
 import { jobHandlers } from '../jobs/handlers.ts';
 import { startWorker } from '../jobs/worker.ts';
@@ -254,6 +257,25 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     ]);
   });
 
+  it('makes a demo site admin and a demo broadcaster Admin, verified, their random passwords logged once', async () => {
+    const line = logs.find((l) => l.startsWith('demo users'));
+    const passwords = Object.fromEntries(
+      [...(line ?? '').matchAll(/^ {2}(\w+) \/ (\S+)$/gm)].map((m) => [m[1] as string, m[2] as string]),
+    );
+    expect(Object.keys(passwords).sort()).toEqual(['demoadmin', 'demomanager']);
+    const first = generateDemoCatalogue().broadcasters[0]?.broadcasterId;
+    for (const [name, password] of Object.entries(passwords)) {
+      const user = await userByName(t.db, name);
+      expect(user?.verified, name).toBe(true);
+      expect(await passwordMatches(user?.password_hash ?? '', password), name).toBe(true);
+      expect(password).not.toBe(passwords[name === 'demoadmin' ? 'demomanager' : 'demoadmin']);
+    }
+    expect((await userByName(t.db, 'demoadmin'))?.roles).toEqual([SITE_ROLE.admin]);
+    expect((await userByName(t.db, 'demomanager'))?.broadcaster_roles).toEqual([
+      { broadcasterID: first, broadcasterRoleID: BROADCASTER_ROLE.admin },
+    ]);
+  });
+
   it('leaves a seeded database alone, and reseeds on reset reusing rendered media', async () => {
     const before = await one<{ n: number }>(t.db, 'SELECT count(*)::int n FROM sermon');
     const again = await seedDemo(t.db, { media, mediaDir, mediaSermons: 2 });
@@ -264,8 +286,18 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
       (i) => i.storage_key,
     );
     expect(oldKeys.length).toBeGreaterThan(0);
-    const reset = await seedDemo(t.db, { media, mediaDir, mediaSermons: 2, reset: true });
+    const resetLogs: string[] = [];
+    const reset = await seedDemo(t.db, {
+      media,
+      mediaDir,
+      mediaSermons: 2,
+      reset: true,
+      log: (m) => resetLogs.push(m),
+    });
     expect(reset.seeded).toBe(true);
+    // The demo users stay, with their passwords, which are not shown again; the manager keeps the broadcaster.
+    expect(resetLogs.filter((l) => l.startsWith('demo users'))).toEqual([]);
+    expect((await userByName(t.db, 'demomanager'))?.broadcaster_roles).toHaveLength(1);
     expect(reset.counts).toMatchObject({ sermons: before.n, mediaSermons: 2 });
     for (const key of oldKeys) await expect(stat(path.join(mediaDir, key))).rejects.toThrow();
     // The originals and their renditions come from the render cache this time: no new renders.

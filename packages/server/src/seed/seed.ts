@@ -1,3 +1,4 @@
+import { ensureDemoUsers } from '../accounts/admin-users.ts';
 import { refreshCatalogueCounts } from '../catalogue/counts.ts';
 import type { Db } from '../db/db.ts';
 import { enqueue } from '../jobs/queue.ts';
@@ -120,6 +121,9 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     }
     return { ...inserted, mediaSermons: chosen.length };
   });
+  // A demo site admin and a demo broadcaster's Admin, their passwords logged once (accounts/admin-users.ts).
+  const first = catalogue.broadcasters[0];
+  if (first) await ensureDemoUsers(db, first.broadcasterId, log);
   const seconds = (performance.now() - started) / 1000;
   log(
     `demo seed: ${counts.broadcasters} broadcasters, ${counts.speakers} speakers, ${counts.series} series, ` +

@@ -37,6 +37,11 @@ export type PageCacheOptions = {
   allowedCookie?: string;
   /** Extra condition on the request (e.g. the site's routing would not set a cookie). */
   shareable?: (req: IncomingMessage) => boolean;
+  /**
+   * Headers a rendered page gets from its request and body (the security headers), added once
+   * when it is rendered and kept with it in the cache, so a cached page keeps its own.
+   */
+  pageHeaders?: (req: IncomingMessage, page: { headers: OutgoingHttpHeaders; body: Buffer }) => OutgoingHttpHeaders;
   now?: () => number;
 };
 
@@ -153,7 +158,7 @@ export function pageCache(render: RenderPage, options: PageCacheOptions) {
       }
     }
     const rendered = capture(render, req, res).then((page) => {
-      if (page) prepare(page);
+      if (page) prepare(page, req);
       return page;
     });
     const shared = key !== undefined && req.method === 'GET' && !rendering.has(key);
@@ -172,7 +177,8 @@ export function pageCache(render: RenderPage, options: PageCacheOptions) {
   }
 
   /** Cache-Control additions of a freshly rendered page. */
-  function prepare(page: Page): void {
+  function prepare(page: Page, req: IncomingMessage): void {
+    if (options.pageHeaders) Object.assign(page.headers, options.pageHeaders(req, page));
     const stale = options.staleWhileRevalidateSeconds ?? 0;
     const cc = page.headers['cache-control'];
     if (stale > 0 && storable(page) && !/stale-while-revalidate/i.test(String(cc))) {

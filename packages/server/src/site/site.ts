@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { LOCALE_COOKIE, readLocaleCookie } from '@kerygma/i18n/locales';
 import { routeRequest } from '@kerygma/routing/locale-routing';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type SecurityOptions, securityHeaders } from '../http/security-headers.ts';
 import { injectFetch } from './inject-fetch.ts';
 import { pageCache } from './page-cache.ts';
 
@@ -25,6 +26,8 @@ type NodeHandler = (
 export type SiteOptions = {
   /** The in-process page cache (page-cache.ts): bytes held (0 = off) and time to live. */
   pageCache: { maxBytes: number; ttlMs: number };
+  /** The security headers' settings (http/security-headers.ts). */
+  security: SecurityOptions;
 };
 
 /**
@@ -86,6 +89,11 @@ export async function mountSite(app: FastifyInstance, rootDir: string, options: 
     staleWhileRevalidateSeconds: STALE_WHILE_REVALIDATE_SECONDS,
     allowedCookie: LOCALE_COOKIE,
     shareable,
+    // The CSP allows the page's own inline scripts by hash: computed from what was rendered.
+    pageHeaders: (req, page) => {
+      const html = /^text\/html/i.test(String(page.headers['content-type'] ?? ''));
+      return securityHeaders(req, { html: html ? page.body.toString('utf8') : undefined }, options.security);
+    },
   });
   // Fresh cached pages are answered before Fastify parses and routes the request (a page's path
   // reaches only this catch-all, and nothing else runs for it): about half the cost of a hit.

@@ -60,7 +60,7 @@ export function startServer(env: Record<string, string>): Spawned {
 
 /** Runs `pnpm <name> <args>` as the package script does, and waits for it to exit. */
 export async function runCli(
-  name: 'api-key' | 'seed',
+  name: 'api-key' | 'seed' | 'user-admin',
   args: readonly string[],
   env: Record<string, string>,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {

@@ -60,7 +60,7 @@ describe.each(BACKENDS)('upload → encode → media list on %s', (backend) => {
 
   async function waitFor(sermonId: string, state: string) {
     for (let i = 0; i < 300; i++) {
-      const { body } = await getJson(t.app, `/api/v2/node/sermons/${sermonId}/media_tracker`);
+      const { body } = await getJson(t.app, `/api/v2/node/sermons/${sermonId}/media_tracker`, { 'x-api-key': key });
       const states = body.events.map((e: { state: string }) => e.state);
       if (states.includes(state)) return states;
       if (states.includes('pipeline-failed')) throw new Error(JSON.stringify(body.events));
@@ -80,7 +80,7 @@ describe.each(BACKENDS)('upload → encode → media list on %s', (backend) => {
       'encoding-syncing',
       'encoded-audio',
     ]);
-    const tracker = await getJson(t.app, '/api/v2/node/sermons/1002/media_tracker');
+    const tracker = await getJson(t.app, '/api/v2/node/sermons/1002/media_tracker', { 'x-api-key': key });
     expect(tracker.body.events.map((e: { stage: string }) => e.stage)).toEqual([
       'upload received',
       null,

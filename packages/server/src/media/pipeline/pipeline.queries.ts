@@ -94,8 +94,3 @@ export async function usedUploadGuids(tx: Db, sermonId: string): Promise<Set<str
   );
   return new Set(rows.map((r) => r.upload_guid));
 }
-
-export async function sermonExists(db: Db, sermonId: string): Promise<boolean> {
-  const rows = await db.query<{ sermon_id: string }>('SELECT sermon_id FROM sermon WHERE sermon_id = $1', [sermonId]);
-  return rows.length > 0;
-}

@@ -87,7 +87,8 @@ describe.each(BACKENDS)('sermon media calls on %s', (backend) => {
   }
 
   const sermon = async (id: string) => (await getJson<Sermon>(t.app, `/api/v2/node/sermons/${id}`)).body;
-  const tracker = async (id: string) => (await getJson(t.app, `/api/v2/node/sermons/${id}/media_tracker`)).body;
+  const tracker = async (id: string) =>
+    (await getJson(t.app, `/api/v2/node/sermons/${id}/media_tracker`, { 'x-api-key': key })).body;
   const fileOf = (url: string) =>
     path.join(t.mediaDir, decodeURIComponent(new URL(url).pathname.replace(/^\/media\//, '')));
 

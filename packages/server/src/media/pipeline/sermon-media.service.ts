@@ -1,5 +1,6 @@
+import { type Actor, requireRole } from '../../accounts/guards.ts';
 import type { Db } from '../../db/db.ts';
-import { forbidden, invalid, notFound } from '../../errors.ts';
+import { invalid, notFound } from '../../errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { mediaDeleted, recordPipelineStage } from '../media-state.ts';
 import type { UploadType } from '../uploads/uploads.queries.ts';
@@ -20,11 +21,14 @@ import {
  * transaction that also queues the jobs it implies.
  */
 
-/** The sermon, locked for the transaction, when it belongs to the key's broadcaster. */
-async function ownSermon(tx: Db, broadcasterId: string, sermonId: string) {
+/**
+ * The sermon, locked for the transaction, when the actor may upload for its broadcaster (its
+ * key, its Uploader or Admin, a site admin); else 403 before anything is written.
+ */
+async function ownSermon(tx: Db, actor: Actor, sermonId: string) {
   const sermon = await lockSermon(tx, sermonId);
   if (!sermon) throw notFound('error.sermonNotFound');
-  if (sermon.broadcaster_id !== broadcasterId) throw forbidden();
+  requireRole(actor, sermon.broadcaster_id, 'uploader');
   return sermon;
 }
 
@@ -36,9 +40,9 @@ const ENCODE_TYPES: Record<EncodeTarget, UploadType[]> = {
 };
 
 /** `POST jobs/encode`: encodes the sermon's kept originals again (e.g. after new options). */
-export async function reencode(db: Db, broadcasterId: string, sermonId: string, target: EncodeTarget) {
+export async function reencode(db: Db, actor: Actor, sermonId: string, target: EncodeTarget) {
   return db.transaction(async (tx) => {
-    await ownSermon(tx, broadcasterId, sermonId);
+    await ownSermon(tx, actor, sermonId);
     const originals = await encodableOriginals(tx, sermonId, ENCODE_TYPES[target]);
     if (!originals.length) throw notFound('error.mediaNotFound'); // no original to encode from
     const jobs = [];
@@ -69,7 +73,7 @@ const DELETE_SCOPE: Record<Exclude<DeleteTarget, 'all'>, { items: string[]; uplo
  */
 export async function deleteMedia(
   db: Db,
-  broadcasterId: string,
+  actor: Actor,
   input: { sermonId: string; target: DeleteTarget; language?: string },
 ) {
   const { sermonId, target } = input;
@@ -78,7 +82,7 @@ export async function deleteMedia(
   const itemTypes = scopes.flatMap((s) => s.items);
   const uploadTypes = scopes.flatMap((s) => s.uploads);
   return db.transaction(async (tx) => {
-    await ownSermon(tx, broadcasterId, sermonId);
+    await ownSermon(tx, actor, sermonId);
     const items = await deleteMediaItems(tx, sermonId, itemTypes, language);
     // With a language, only the uploads whose captions were deleted (or that name that language).
     const uploads = await deleteUploads(
@@ -117,9 +121,9 @@ export type EncodingOptions = { videoTrimStart?: number | null; videoThumbPositi
  * thumbnail is taken, and encodes the sermon's video again when they changed. A trim must leave
  * some of the video: it is checked against the kept original's length (found by its upload's check).
  */
-export async function setEncodingOptions(db: Db, broadcasterId: string, sermonId: string, options: EncodingOptions) {
+export async function setEncodingOptions(db: Db, actor: Actor, sermonId: string, options: EncodingOptions) {
   return db.transaction(async (tx) => {
-    const sermon = await ownSermon(tx, broadcasterId, sermonId);
+    const sermon = await ownSermon(tx, actor, sermonId);
     const [video] = await encodableOriginals(tx, sermonId, ['original-video']);
     const sourceSeconds = video?.duration_seconds ?? null;
     if (options.videoTrimStart && sourceSeconds !== null && options.videoTrimStart >= sourceSeconds - 1) {

@@ -39,17 +39,18 @@ const PLAYLIST = /\.m3u8$/i;
  * the app, except HLS playlists behind presigned URLs (see streamThrough). A video thumbnail's
  * WebP size that is missing is made from its JPEG first (video-thumbnails.ts).
  */
-export function mediaRoutes(app: FastifyInstance, { db, media, counters }: ApiDeps) {
+export function mediaRoutes(app: FastifyInstance, { db, media, counters, now }: ApiDeps) {
+  const guardDeps = { db, now: now ?? Date.now };
   const ensureThumbnail = webpThumbnails(media);
   app.get('/media/*', async (req, reply) => {
     // Already percent-decoded by the router (decoding again breaks keys holding '%').
     const key = (req.params as { '*': string })['*'];
     if (!isValidKey(key)) throw notFound('error.mediaNotFound');
-    // The broadcaster's own originals: only to its API key, and never kept in shared caches.
-    const access = isOriginalKey(key) ? await originalAccess(db, req, key) : 'public';
+    // The broadcaster's own originals: only to its API key and managers, never kept in shared caches.
+    const access = isOriginalKey(key) ? await originalAccess(guardDeps, req, key) : 'public';
     if (access === 'none') throw notFound('error.mediaNotFound');
     const owner = access === 'owner';
-    if (owner) reply.header('vary', 'x-api-key');
+    if (owner) reply.header('vary', 'x-api-key, cookie, authorization');
     const { download } = parseInput(mediaQuery, req.query);
     const saveAs = download ? downloadName(key, download) : undefined;
     await ensureThumbnail(key);

@@ -37,7 +37,15 @@ describe.each(BACKENDS)('media uploads on %s', (backend) => {
       headers: { 'x-api-key': key },
       payload: { sermonID: '1001', uploadType, filenames: [filename] },
     });
-  const tracker = async () => JSON.parse((await t.app.inject('/api/v2/node/sermons/1001/media_tracker')).body);
+  const tracker = async () =>
+    JSON.parse(
+      (
+        await t.app.inject({
+          url: '/api/v2/node/sermons/1001/media_tracker',
+          headers: { 'x-api-key': graceKey },
+        })
+      ).body,
+    );
   const pathOf = (uploadURL: string) => new URL(uploadURL).pathname;
 
   it('needs the broadcaster’s API key', async () => {

@@ -5,13 +5,13 @@ import { pipeline } from 'node:stream/promises';
 import { mediaContracts as c } from '@kerygma/domain/contracts/media';
 import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { guards } from '../../accounts/guards.ts';
 import type { ApiDeps } from '../../app-deps.ts';
 import { notFound } from '../../errors.ts';
 import { API_BASE } from '../../http/api-base.ts';
 import { urlsFor } from '../../http/request-context.ts';
 import { route } from '../../http/route.ts';
-import { requireBroadcasterKey } from '../api-keys.ts';
 import { answerTus, keepHookError } from './tus-answer.ts';
 import { uploadByGuid } from './uploads.queries.ts';
 import { continueUpload, discard, finishUpload, openUpload, startUpload, UPLOADS_PATH } from './uploads.service.ts';
@@ -30,17 +30,18 @@ export async function uploadRoutes(app: FastifyInstance, deps: ApiDeps) {
   const incoming = path.join(config.dataDir, 'uploads');
   await mkdir(incoming, { recursive: true });
 
-  const withKey = { authorize: (req: FastifyRequest) => requireBroadcasterKey(db, req) };
+  // The broadcaster's API key, or a signed-in Uploader of the sermon's broadcaster (checked by the service).
+  const withKey = guards({ db, now: deps.now ?? Date.now }).broadcasterKeyOrSession;
 
   // Existing clients send these as query parameters, others as a JSON body.
   route(
     app,
     c.startUpload,
-    async ({ body: input, auth: broadcasterId }, req) => {
+    async ({ body: input, auth }, req) => {
       const filename = Array.isArray(input.filenames) ? input.filenames[0] : input.filenames;
       return startUpload(
         db,
-        broadcasterId,
+        auth,
         {
           sermonId: input.sermonID,
           uploadType: input.uploadType,

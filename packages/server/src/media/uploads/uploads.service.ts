@@ -1,7 +1,8 @@
 import { stat, unlink } from 'node:fs/promises';
 import { NotMediaError, probe } from '@kerygma/ffmpeg/probe';
+import { type Actor, requireRole } from '../../accounts/guards.ts';
 import type { Db } from '../../db/db.ts';
-import { ApiError, forbidden, notFound } from '../../errors.ts';
+import { ApiError, notFound } from '../../errors.ts';
 import { API_BASE } from '../../http/api-base.ts';
 import type { MediaStore } from '../../storage/store.ts';
 import { uploadContinued, uploadFailed, uploadReceived } from '../media-state.ts';
@@ -35,11 +36,11 @@ export type StartUpload = {
   twoStep: boolean;
 };
 
-/** `POST media`: a new upload slot for one of the broadcaster's sermons. */
-export async function startUpload(db: Db, broadcasterId: string, input: StartUpload, origin: string) {
+/** `POST media`: a new upload slot for one of the broadcaster's sermons (its key, or its Uploader). */
+export async function startUpload(db: Db, actor: Actor, input: StartUpload, origin: string) {
   const owner = await sermonBroadcaster(db, input.sermonId);
   if (!owner) throw notFound('error.sermonNotFound');
-  if (owner !== broadcasterId) throw forbidden();
+  requireRole(actor, owner, 'uploader');
   const upload = await insertUpload(db, input);
   return {
     uploadURL: `${origin}${API_BASE}${UPLOADS_PATH}/${upload.guid}`,
@@ -120,10 +121,10 @@ export async function finishUpload(db: Db, media: MediaStore, guid: string, file
 }
 
 /** `PUT media/{guid}/continue`: a two-step upload goes on once its settings are made. */
-export async function continueUpload(db: Db, broadcasterId: string, guid: string | undefined, sermonId?: string) {
+export async function continueUpload(db: Db, actor: Actor, guid: string | undefined, sermonId?: string) {
   const upload = guid ? await uploadByGuid(db, guid) : sermonId ? await latestTwoStepUpload(db, sermonId) : undefined;
   if (upload?.state !== 'received' || !upload.two_step) throw notFound('error.uploadNotFound');
-  if ((await sermonBroadcaster(db, upload.sermon_id)) !== broadcasterId) throw forbidden();
+  requireRole(actor, (await sermonBroadcaster(db, upload.sermon_id)) ?? '', 'uploader');
   await db.transaction(async (tx) => {
     await uploadContinued(tx, { sermonId: upload.sermon_id, guid: upload.guid });
     await queueEncode(tx, upload);

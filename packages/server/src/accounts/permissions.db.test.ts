@@ -1,0 +1,268 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { type Contract, methodsOf } from '@kerygma/domain/contracts/contract';
+import { contracts } from '@kerygma/domain/contracts/index';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/db.ts';
+import { API_BASE } from '../http/api-base.ts';
+import { authorizedRoutes } from '../http/route.ts';
+import { createApiKey } from '../media/api-keys.ts';
+import { uploadReceived } from '../media/media-state.ts';
+import { insertUpload } from '../media/uploads/uploads.queries.ts';
+import { buildTestApp, type TestApp } from '../test/test-app.ts';
+import { BACKENDS } from '../test/test-db.ts';
+import { testUser } from '../test/users.ts';
+
+/**
+ * THE PERMISSION TABLE: every protected endpoint, and what each caller gets.
+ *
+ * To add an endpoint: add one row below, named by its contract (`contracts` in
+ * packages/domain/src/contracts), with the request to make and the status each caller should
+ * get, in the column order of CALLERS. The request may be a function of the fixture (below) when
+ * it needs something made first (an upload, a comment); it runs once per caller, on fresh
+ * callers, so a call that signs out or deletes does not spoil the next column.
+ *
+ * The check at the end fails while a contract with `auth`, or a route registered with an
+ * `authorize` guard, has no row here. Every refusal (401/403) must leave the database as it was.
+ *
+ * The broadcaster is `gracechurch` (sermons 1000-1029, 1900-1902); `radiovida` is another one.
+ */
+const CALLERS = [
+  'anonymous',
+  'listener',
+  'otherManager',
+  'admin',
+  'uploader',
+  'biller',
+  'siteAdmin',
+  'apiKey',
+] as const;
+type Caller = (typeof CALLERS)[number];
+type Statuses = readonly [number, number, number, number, number, number, number, number];
+
+/** `url` below the API base, or (`atRoot`) below the site root. */
+type Request = { method: string; url: string; body?: object; atRoot?: true };
+type Fixture = { db: Db; mediaDir: string };
+type Row = {
+  /** A contract's name, or (for a route without a contract, or one protected only by a parameter) a label. */
+  name: string;
+  request: Request | ((f: Fixture) => Promise<Request>);
+  //        anonymous listener otherManager admin uploader biller siteAdmin apiKey
+  expect: Statuses;
+};
+
+const ROWS: Row[] = [
+  // Accounts (accounts.routes.ts)
+  {
+    name: 'currentUser',
+    request: { method: 'GET', url: '/site/users' },
+    expect: [401, 200, 200, 200, 200, 200, 200, 401],
+  },
+  {
+    name: 'signOutEverywhere',
+    request: { method: 'POST', url: '/site/users/logout_all' },
+    expect: [401, 200, 200, 200, 200, 200, 200, 401],
+  },
+  // Broadcasters: the signed-in user's own (spec §6); an API key is no user.
+  {
+    name: 'broadcasterList?linkedOnly',
+    request: { method: 'GET', url: '/node/broadcasters?linkedOnly=true' },
+    expect: [401, 200, 200, 200, 200, 200, 200, 401],
+  },
+  // Media (media/uploads, media/pipeline): the key, or an Uploader (Admins and site admins too).
+  {
+    name: 'startUpload',
+    request: { method: 'POST', url: '/media', body: { sermonID: '1003', uploadType: 'original-audio' } },
+    expect: [401, 403, 403, 201, 201, 403, 201, 201],
+  },
+  {
+    name: 'continueUpload',
+    request: async (f) => ({ method: 'PUT', url: `/media/${await twoStepUpload(f)}/continue` }),
+    expect: [401, 403, 403, 200, 200, 403, 200, 200],
+  },
+  {
+    name: 'continueLatestUpload',
+    request: async (f) => ({ method: 'PUT', url: '/media/continue', body: { guid: await twoStepUpload(f) } }),
+    expect: [401, 403, 403, 200, 200, 403, 200, 200],
+  },
+  {
+    name: 'encodeAgain',
+    request: { method: 'POST', url: '/jobs/encode', body: { sermonID: '1004', target: 'audio' } },
+    expect: [401, 403, 403, 202, 202, 403, 202, 202],
+  },
+  {
+    name: 'deleteMedia',
+    request: { method: 'POST', url: '/jobs/delete', body: { sermonID: '1003', target: 'pdf' } },
+    expect: [401, 403, 403, 200, 200, 403, 200, 200],
+  },
+  {
+    name: 'encodingOptions',
+    request: { method: 'PATCH', url: '/node/sermons/1003/encoding_options', body: { videoThumbPosition: 5 } },
+    expect: [401, 403, 403, 200, 200, 403, 200, 200],
+  },
+  // Any manager of the broadcaster (a Biller too).
+  {
+    name: 'mediaTracker',
+    request: { method: 'GET', url: '/node/sermons/1003/media_tracker' },
+    expect: [401, 403, 403, 200, 200, 200, 200, 200],
+  },
+  // Originals (media/serving/originals.ts, outside the API base): to no one else, not even their existence.
+  {
+    name: 'GET /media/<sermon>/original/<file>',
+    request: { method: 'GET', url: '/media/1004/original/kept.mp3', atRoot: true },
+    expect: [404, 404, 404, 200, 200, 200, 200, 200],
+  },
+];
+
+/** A received two-step upload of a gracechurch sermon, waiting for `continue`. */
+async function twoStepUpload({ db }: Fixture): Promise<string> {
+  const upload = await insertUpload(db, {
+    sermonId: '1003',
+    uploadType: 'original-audio',
+    languageCode: null,
+    filename: 'a.mp3',
+    twoStep: true,
+  });
+  await db.transaction((tx) =>
+    uploadReceived(
+      tx,
+      { sermonId: '1003', guid: upload.guid, twoStep: true, attachment: false },
+      { sizeBytes: 10, storageKey: `1003/original/${upload.guid}.mp3`, durationSeconds: 6, detail: '6.0 s' },
+    ),
+  );
+  return upload.guid;
+}
+
+/** What the calls may change, to see that a refusal changed nothing. */
+async function snapshot(db: Db): Promise<string> {
+  const tables = ['media_upload', 'media_event', 'media_item', 'job', 'sermon', 'user_session', 'app_user'];
+  const parts = [];
+  for (const table of tables) {
+    const [row] = await db.query<{ h: string | null }>(
+      `SELECT md5(string_agg(t::text, ',' ORDER BY t::text)) AS h FROM ${table} t`,
+    );
+    parts.push(`${table}:${row?.h}`);
+  }
+  return parts.join(' ');
+}
+
+const fullPath = (c: Contract) => (c.atRoot ? c.path : `${API_BASE}${c.path}`);
+
+describe.each(BACKENDS)('the permission table on %s', (backend) => {
+  let t: TestApp;
+  let apiKey: string;
+  beforeAll(async () => {
+    t = await buildTestApp(backend);
+    apiKey = await createApiKey(t.db, 'gracechurch', 'permissions');
+    // An encodable original of sermon 1004, kept in the store.
+    const upload = await insertUpload(t.db, {
+      sermonId: '1004',
+      uploadType: 'original-audio',
+      languageCode: null,
+      filename: 'kept.mp3',
+      twoStep: false,
+    });
+    const key = '1004/original/kept.mp3';
+    await t.db.transaction((tx) =>
+      uploadReceived(
+        tx,
+        { sermonId: '1004', guid: upload.guid, twoStep: false, attachment: false },
+        { sizeBytes: 4, storageKey: key, durationSeconds: 6, detail: '6.0 s' },
+      ),
+    );
+    mkdirSync(path.join(t.mediaDir, '1004/original'), { recursive: true });
+    writeFileSync(path.join(t.mediaDir, key), 'ID3!');
+  }, 300_000);
+  afterAll(() => t?.close());
+
+  let made = 0;
+  /** Fresh callers: each holds only the role its column names. */
+  async function callers(): Promise<Record<Caller, Record<string, string>>> {
+    const n = ++made;
+    const user = async (name: string, roles: Parameters<typeof testUser>[2] = {}) =>
+      (await testUser(t.db, `${name}${n}`, roles)).headers;
+    return {
+      anonymous: {},
+      listener: await user('listener'),
+      otherManager: await user('other', { broadcaster: [['radiovida', 'admin']] }),
+      admin: await user('admin', { broadcaster: [['gracechurch', 'admin']] }),
+      uploader: await user('uploader', { broadcaster: [['gracechurch', 'uploader']] }),
+      biller: await user('biller', { broadcaster: [['gracechurch', 'biller']] }),
+      siteAdmin: await user('siteadmin', { siteAdmin: true }),
+      apiKey: { 'x-api-key': apiKey },
+    };
+  }
+
+  for (const row of ROWS) {
+    it(`${row.name}: ${CALLERS.map((c, i) => `${c} ${row.expect[i]}`).join(', ')}`, async () => {
+      const who = await callers();
+      const got: Record<string, number> = {};
+      const wanted: Record<string, number> = {};
+      for (const [i, caller] of CALLERS.entries()) {
+        const req =
+          typeof row.request === 'function' ? await row.request({ db: t.db, mediaDir: t.mediaDir }) : row.request;
+        const before = await snapshot(t.db);
+        const res = await t.app.inject({
+          method: req.method as 'GET',
+          url: req.atRoot ? req.url : `${API_BASE}${req.url}`,
+          headers: who[caller],
+          ...(req.body ? { payload: req.body } : {}),
+        });
+        got[caller] = res.statusCode;
+        wanted[caller] = row.expect[i] as number;
+        if (res.statusCode === 401 || res.statusCode === 403) {
+          // In the error shape, with a message a person can read, and nothing changed.
+          const body = JSON.parse(res.body);
+          expect(body, `${row.name} as ${caller}`).toMatchObject({ status: res.statusCode, code: expect.any(String) });
+          expect(Object.values(body.errors).join(''), `${row.name} as ${caller}`).toMatch(/\w{3,}/);
+          expect(await snapshot(t.db), `${row.name} as ${caller} changed the database`).toBe(before);
+        }
+      }
+      expect(got).toEqual(wanted);
+    }, 120_000);
+  }
+
+  it('lists every protected endpoint: each contract with `auth` and each route with a guard has a row', () => {
+    const named = new Set(ROWS.map((r) => r.name));
+    const byRoute = new Map<string, string>(
+      Object.entries(contracts).flatMap(([name, c]) => methodsOf(c).map((m) => [`${m} ${fullPath(c)}`, name] as const)),
+    );
+    const withAuth = Object.entries(contracts)
+      .filter(([, c]) => (c as Contract).auth !== undefined)
+      .map(([name]) => name);
+    const guarded = [...authorizedRoutes()].map((r) => byRoute.get(r) ?? r);
+    expect(withAuth.length).toBeGreaterThan(8);
+    expect([...new Set([...withAuth, ...guarded])].filter((name) => !named.has(name))).toEqual([]);
+    // …and a contract named by a row is one that exists.
+    const labels = [...named].filter((n) => !(n in contracts));
+    expect(labels.every((n) => n.includes('?') || n.includes(' '))).toBe(true);
+  });
+
+  it('linkedOnly lists the user’s own broadcasters only; a site admin’s own too, not all', async () => {
+    const who = await callers();
+    const ids = async (headers: Record<string, string>, query = '') => {
+      const res = await t.app.inject({ url: `${API_BASE}/node/broadcasters?linkedOnly=true${query}`, headers });
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      const body = JSON.parse(res.body);
+      return { ids: body.results.map((b: { broadcasterID: string }) => b.broadcasterID), next: body.next };
+    };
+    expect(await ids(who.admin)).toEqual({ ids: ['gracechurch'], next: null });
+    expect((await ids(who.otherManager)).ids).toEqual(['radiovida']);
+    expect((await ids(who.listener)).ids).toEqual([]);
+    expect((await ids(who.siteAdmin)).ids).toEqual([]);
+    // Several roles on one broadcaster list it once; pages of the size asked for go on by `next`.
+    const two = (
+      await testUser(t.db, 'twochurches', {
+        broadcaster: [
+          ['gracechurch', 'uploader'],
+          ['gracechurch', 'biller'],
+          ['kingsseminary', 'admin'],
+        ],
+      })
+    ).headers;
+    expect((await ids(two)).ids).toEqual(['gracechurch', 'kingsseminary']);
+    const first = await ids(two, '&pageSize=1');
+    expect(first.ids).toEqual(['gracechurch']);
+    expect(first.next).toEqual(expect.any(String));
+  });
+});

@@ -1,0 +1,132 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import { LOCALE_CODES } from '@kerygma/i18n/locales';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+
+/**
+ * Security headers on every answer (API, media, static files here; site pages through the page
+ * cache, site/site.ts, which stores them with the page):
+ *
+ * - `Content-Security-Policy` on HTML: scripts from our origin and the page's own inline scripts
+ *   by their SHA-256 (computed from the rendered page, so a cached page and its header always
+ *   agree; no 'unsafe-inline' for scripts). Styles allow 'unsafe-inline': Astro inlines every
+ *   stylesheet (`inlineStylesheets: 'always'`) and islands render `style` attributes, which a
+ *   hash cannot allow without 'unsafe-hashes'. Media, images and their streams may come from the
+ *   media store's host (S3 or a CDN), so those allow any https origin. JSON gets `default-src 'none'`.
+ * - Framing refused (`frame-ancestors 'none'`, `X-Frame-Options: DENY`) except the embeds
+ *   (`/embed/…`, `/player/…`: any site may frame them) and the classic admin's screens
+ *   (`/django/…`: only CLASSIC_ADMIN_ORIGINS may).
+ * - `X-Content-Type-Options: nosniff`, `Referrer-Policy: strict-origin-when-cross-origin`.
+ * - `Strict-Transport-Security` only when PUBLIC_URL is https or the request came over TLS.
+ */
+
+export type SecurityOptions = Pick<Config, 'publicUrl' | 'classicAdminOrigins'>;
+
+const LOCALE_PREFIX = new RegExp(`^/(?:${LOCALE_CODES.join('|')})(?=/|$)`);
+
+/** Who may frame the page at `pathname`. */
+export function framing(pathname: string): 'anyone' | 'classicAdmin' | 'nobody' {
+  const path = pathname.replace(LOCALE_PREFIX, '');
+  if (/^\/(embed|player)(\/|$)/.test(path)) return 'anyone';
+  if (/^\/django(\/|$)/.test(path)) return 'classicAdmin';
+  return 'nobody';
+}
+
+/** The `'sha256-…'` sources of the executable inline scripts of an HTML page. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attributes = m[1] ?? '';
+    if (/\ssrc\s*=/i.test(attributes)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1];
+    // Data blocks (JSON-LD, a page's JSON) are never run, so need no hash.
+    if (type && !/^(module|(text|application)\/(java|ecma)script)$/i.test(type)) continue;
+    hashes.add(
+      `'sha256-${createHash('sha256')
+        .update(m[2] ?? '', 'utf8')
+        .digest('base64')}'`,
+    );
+  }
+  return [...hashes];
+}
+
+function frameAncestors(pathname: string, options: SecurityOptions): string {
+  const who = framing(pathname);
+  if (who === 'anyone') return '*';
+  if (who === 'classicAdmin') return ["'self'", ...options.classicAdminOrigins].join(' ');
+  return "'none'";
+}
+
+/** The policy of an HTML page at `pathname` whose inline scripts have `hashes`. */
+export function pagePolicy(pathname: string, hashes: readonly string[], options: SecurityOptions): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self'${hashes.length ? ` ${hashes.join(' ')}` : ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "media-src 'self' blob: https:",
+    "connect-src 'self' https:",
+    "worker-src 'self' blob:",
+    "font-src 'self' data:",
+    "frame-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    `frame-ancestors ${frameAncestors(pathname, options)}`,
+  ].join('; ');
+}
+
+/**
+ * The security headers of one answer. `html`: the body of an HTML answer (its inline scripts
+ * are hashed); `json`: a JSON answer; neither: files (media, scripts, styles).
+ */
+export function securityHeaders(
+  req: Pick<IncomingMessage, 'url' | 'socket'>,
+  body: { html?: string; json?: boolean },
+  options: SecurityOptions,
+): Record<string, string> {
+  const pathname = (req.url ?? '/').split('?')[0] as string;
+  const headers: Record<string, string> = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  };
+  if (body.html !== undefined) {
+    headers['content-security-policy'] = pagePolicy(pathname, inlineScriptHashes(body.html), options);
+  } else if (body.json) {
+    headers['content-security-policy'] = `default-src 'none'; frame-ancestors ${frameAncestors(pathname, options)}`;
+  } else {
+    headers['content-security-policy'] = `frame-ancestors ${frameAncestors(pathname, options)}`;
+  }
+  if (framing(pathname) === 'nobody') headers['x-frame-options'] = 'DENY';
+  if (options.publicUrl?.startsWith('https:') || (req.socket as TLSSocket | undefined)?.encrypted) {
+    headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
+  }
+  return headers;
+}
+
+/** Adds the headers to every answer Fastify sends (site pages get theirs from the page cache). */
+export function addSecurityHeaders(app: FastifyInstance, options: SecurityOptions): void {
+  app.addHook('onSend', async (req, reply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    const html = /^text\/html/i.test(type);
+    const headers = securityHeaders(
+      req.raw,
+      {
+        // An HTML answer sent as a stream (a file) has no inline script of ours to allow.
+        html: html
+          ? typeof payload === 'string'
+            ? payload
+            : Buffer.isBuffer(payload)
+              ? payload.toString()
+              : ''
+          : undefined,
+        json: /json/i.test(type),
+      },
+      options,
+    );
+    for (const [name, value] of Object.entries(headers)) if (!reply.hasHeader(name)) reply.header(name, value);
+    return payload;
+  });
+}
