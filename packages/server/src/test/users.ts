@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { BROADCASTER_ROLE, SITE_ROLE } from '@kerygma/domain/roles';
-import { grantBroadcasterRole, grantSiteRole, insertSession, insertUser } from '../accounts/accounts.queries.ts';
+import {
+  grantBroadcasterRole,
+  grantSiteRole,
+  insertSession,
+  insertUser,
+  markVerified,
+} from '../accounts/accounts.queries.ts';
 import { ACCESS_TOKEN_SECONDS, digest, newToken, REFRESH_TOKEN_SECONDS } from '../accounts/tokens.ts';
 import type { Db } from '../db/db.ts';
 
@@ -8,13 +14,13 @@ export type TestUser = { userId: number; username: string; headers: { authorizat
 
 /**
  * A signed-in account for tests, made in the database without the sign-up and sign-in calls
- * (no argon2, no attempt limits): its roles, and a live session whose access token the
+ * (no argon2, no attempt limits): its roles (and a verified address, if asked), and a live session whose access token the
  * returned headers carry (`Authorization: Bearer`, as apps send it).
  */
 export async function testUser(
   db: Db,
   username: string,
-  roles: { siteAdmin?: boolean; broadcaster?: [string, keyof typeof BROADCASTER_ROLE][] } = {},
+  roles: { siteAdmin?: boolean; broadcaster?: [string, keyof typeof BROADCASTER_ROLE][]; verified?: boolean } = {},
   now = Date.now(),
 ): Promise<TestUser> {
   const user = await insertUser(db, {
@@ -26,6 +32,7 @@ export async function testUser(
     now,
   });
   if (!user) throw new Error(`user ${username} exists`);
+  if (roles.verified) await markVerified(db, user.user_id);
   if (roles.siteAdmin) await grantSiteRole(db, user.user_id, SITE_ROLE.admin);
   for (const [broadcasterId, role] of roles.broadcaster ?? [])
     await grantBroadcasterRole(db, user.user_id, broadcasterId, BROADCASTER_ROLE[role]);
