@@ -1,77 +1,25 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { sendAdminCommand } from '../packages/server/src/cli/admin-channel.ts';
+import { expect, test } from '@playwright/test';
+import { signIn, verifiedAccount } from './accounts.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { hydrated } from './islands.ts';
-
-const DATA_DIR = path.resolve(process.env.E2E_DATA_DIR ?? 'test-results/e2e-data');
-const PASSWORD = 'Narrow gate 7';
-
-/** The code mailed to `email`, read from the server's outbox (no SMTP server in the journeys). */
-async function mailedCode(email: string): Promise<string> {
-  const outbox = path.join(DATA_DIR, 'outbox');
-  for (let tries = 0; tries < 50; tries++) {
-    const files = await readdir(outbox).catch(() => [] as string[]);
-    for (const file of files.filter((f) => f.endsWith('.eml'))) {
-      const text = await readFile(path.join(outbox, file), 'utf8');
-      if (text.includes(`To: ${email}`)) {
-        // Quoted-printable: the link's '=' is written '=3D'.
-        const code = /code=(?:3D)?([A-Z]{8})\b/.exec(text)?.[1];
-        if (code) return code;
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no code mailed to ${email}`);
-}
-
-/** Signs up through the API and verifies with the mailed code, as a person would. */
-async function verifiedAccount(request: APIRequestContext, origin: string, username: string): Promise<void> {
-  const email = `${username}@example.org`;
-  const created = await request.post(`/api/v2/site/users/${username}`, {
-    data: { email, password: PASSWORD, display_name: username },
-    headers: { origin },
-  });
-  expect(created.status()).toBe(201);
-  const code = await mailedCode(email);
-  expect((await request.post(`/api/v2/site/activations/${code}/activate`, { headers: { origin } })).status()).toBe(200);
-}
-
-/** Signs the page's browser in (the session cookies land in its context). */
-async function signIn(page: Page, origin: string, username: string): Promise<void> {
-  const answer = await page.request.post(`/api/v2/site/users/${username}/login`, {
-    data: { password: PASSWORD },
-    headers: { origin },
-  });
-  expect(answer.status()).toBe(200);
-}
 
 test('a verified listener comments and sees it pending; the broadcaster’s manager approves it; it is public', async ({
   browser,
   request,
   baseURL,
 }) => {
-  // Two sign-ups, three browsers and axe: slow on a busy 2-core machine.
+  // Three browsers and axe: slow on a busy 2-core machine.
   test.setTimeout(240_000);
   const origin = baseURL as string;
   const stamp = Date.now().toString(36);
-  const listener = `listener${stamp}`;
-  const manager = `manager${stamp}`;
   const text = `Thank you for this sermon ${stamp}; notes at https://example.org/notes`;
 
   const list = await (await request.get('/api/v2/node/sermons?pageSize=1&lite=true')).json();
   const sermonID: string = list.results[0].sermonID;
   const broadcasterID: string = list.results[0].broadcaster.broadcasterID;
-  await verifiedAccount(request, origin, listener);
-  await verifiedAccount(request, origin, manager);
-  // No demo managers or role command on main yet: the role is given through the server's admin channel.
-  const granted = await sendAdminCommand(
-    DATA_DIR,
-    { command: 'broadcaster-role', username: manager, broadcasterId: broadcasterID, role: 2 },
-    () => {},
-  );
-  expect(granted).toMatchObject({ ok: true });
+  const { username: listener } = await verifiedAccount('listener');
+  // The broadcaster's manager: its Admin.
+  const { username: manager } = await verifiedAccount('manager', { broadcasterID, role: 2 });
 
   // Signed out: the comments, and a way to sign in that comes back here.
   const visitor = await browser.newPage();

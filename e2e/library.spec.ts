@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { PASSWORD, signIn, verifiedAccount } from './accounts.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { hydrated } from './islands.ts';
 
@@ -11,10 +10,6 @@ import { hydrated } from './islands.ts';
  * the same person resumes it at the same second; a bookmark shows on /library/bookmarks.
  */
 
-const PASSWORD = 'Listener-pass-1';
-/** Where the server under test keeps its data (playwright.config.ts). */
-const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
-
 type LiteSermon = {
   sermonID: string;
   displayTitle: string;
@@ -22,50 +17,6 @@ type LiteSermon = {
   hasVideo: boolean;
   speaker: { speakerID: number; displayName: string };
 };
-
-/** The verification code mailed to `email` (the outbox's .eml files, no SMTP_URL set). */
-function mailedCode(email: string): string | null {
-  const outbox = path.join(DATA_DIR, 'outbox');
-  let files: string[] = [];
-  try {
-    files = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
-  } catch {
-    return null;
-  }
-  for (const file of files) {
-    // Quoted-printable soft line breaks joined, '=3D' back to '='.
-    const text = readFileSync(path.join(outbox, file), 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=3D/g, '=');
-    if (!text.includes(email)) continue;
-    const code = text.match(/[?&]code=([A-Z]{8})\b/)?.[1];
-    if (code) return code;
-  }
-  return null;
-}
-
-/** A new, verified account (sign-up and verification through the API, the code from the outbox). */
-async function newAccount(request: APIRequestContext): Promise<{ username: string; email: string }> {
-  const username = `listener${Date.now().toString(36)}`;
-  const email = `${username}@example.org`;
-  const signUp = await request.post(`/api/v2/site/users/${username}`, { data: { email, password: PASSWORD } });
-  expect(signUp.status()).toBe(201);
-  let code: string | null = null;
-  await expect.poll(() => (code = mailedCode(email)), { timeout: 10_000 }).not.toBeNull();
-  const verify = await request.post(`/api/v2/site/activations/${code}/activate`);
-  expect(verify.ok()).toBe(true);
-  return { username, email };
-}
-
-/** Signs the page's browser in (the session cookies land in its context). */
-async function signIn(page: Page, username: string) {
-  const origin = new URL(page.url() === 'about:blank' ? (test.info().project.use.baseURL ?? '') : page.url()).origin;
-  const response = await page.request.post(`/api/v2/site/users/${username}/login`, {
-    data: { password: PASSWORD },
-    headers: { origin },
-  });
-  expect(response.ok()).toBe(true);
-}
 
 /** The longest audio-only demo sermon (4 minutes), so its middle is far from both ends. */
 async function audioSermon(request: APIRequestContext): Promise<LiteSermon> {
@@ -88,7 +39,7 @@ async function signedInBrowser(browser: Browser, username: string, baseURL: stri
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await page.goto('/');
-  await signIn(page, username);
+  await signIn(page, baseURL, username);
   return { context, page };
 }
 
@@ -99,7 +50,7 @@ test('follow from a speaker page, play on one device and resume on another, book
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const { username } = await newAccount(request);
+  const { username } = await verifiedAccount('listener');
   const sermon = await audioSermon(request);
   const speaker = sermon.speaker;
 

@@ -16,7 +16,8 @@ export function generatePassword(): string {
   return `${randomBytes(15).toString('base64url')}k7`;
 }
 
-async function createVerified(db: Db, username: string, email: string, password: string): Promise<q.UserRow> {
+/** A verified account with this password (its hash kept); throws when the name or address is taken. */
+export async function createVerified(db: Db, username: string, email: string, password: string): Promise<q.UserRow> {
   const user = await q.insertUser(db, {
     username,
     email,

@@ -1,5 +1,6 @@
+import { emailSchema, passwordSchema, usernameSchema } from '@kerygma/domain/account-rules';
 import { z } from 'zod';
-import { makeSiteAdmin } from '../accounts/admin-users.ts';
+import { createVerified, makeSiteAdmin } from '../accounts/admin-users.ts';
 import type { Db } from '../db/db.ts';
 import { createApiKey } from '../media/api-keys.ts';
 import type { MediaStore } from '../storage/store.ts';
@@ -23,6 +24,13 @@ export const adminRequest = z.discriminatedUnion('command', [
     username: z.string().min(1).max(254),
     broadcasterId: z.string().trim().toLowerCase().min(1).max(100),
     role: z.union([z.literal(2), z.literal(3), z.literal(4)]),
+  }),
+  /** Makes a verified account with the given password (staff accounts; the e2e journeys' listeners). */
+  z.object({
+    command: z.literal('user'),
+    username: usernameSchema,
+    email: emailSchema,
+    password: passwordSchema,
   }),
   z.object({
     command: z.literal('site-admin'),
@@ -55,6 +63,14 @@ export async function runAdminCommand(
     ]);
     if (!exists) return { ok: false, text: `No broadcaster '${request.broadcasterId}'.` };
     return { ok: true, text: await createApiKey(deps.db, request.broadcasterId, request.label) };
+  }
+  if (request.command === 'user') {
+    try {
+      const user = await createVerified(deps.db, request.username, request.email, request.password);
+      return { ok: true, text: `Created ${user.username}, verified.` };
+    } catch (error) {
+      return { ok: false, text: (error as Error).message };
+    }
   }
   if (request.command === 'broadcaster-role') {
     const rows = await deps.db.query(
