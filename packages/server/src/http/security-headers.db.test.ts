@@ -20,6 +20,8 @@ writeFileSync(
    }`,
 );
 const sha = `'sha256-${createHash('sha256').update(SCRIPT).digest('base64')}'`;
+// Once both backends are done: each builds its app on the same stand-in site.
+afterAll(() => rmSync(site, { recursive: true, force: true }));
 
 describe.each(BACKENDS)('security headers over HTTP on %s', (backend) => {
   let t: TestApp;
@@ -31,7 +33,6 @@ describe.each(BACKENDS)('security headers over HTTP on %s', (backend) => {
   afterAll(async () => {
     await t?.close();
     await framed?.close();
-    rmSync(site, { recursive: true, force: true });
   });
 
   it('give every API answer nosniff, the referrer policy, a closed CSP and (on an https site) HSTS', async () => {
