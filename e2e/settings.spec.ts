@@ -87,3 +87,25 @@ test('a listener changes their name, password and picture in settings, then dele
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
   expect(await signInStatus(request, origin, username, renewed)).toBe(401);
 });
+
+test('the reset form shares the new-password fields: rules marked as typed, errors tied to the fields', async ({
+  page,
+}) => {
+  await page.goto('/user/reset-password?code=ABCDEFGH');
+  const form = page.locator('main form');
+  await hydrated(form);
+  await form.getByLabel('New password').fill('lower');
+  await expect(form.getByRole('listitem').filter({ hasText: 'A lower-case letter' })).toHaveAttribute(
+    'data-met',
+    'true',
+  );
+  await expect(form.getByRole('listitem').filter({ hasText: 'A capital letter or a digit' })).toHaveAttribute(
+    'data-met',
+    'false',
+  );
+  await form.getByLabel('Confirm the password').fill('other');
+  await form.getByRole('button', { name: 'Set the new password' }).click();
+  await expect(form.getByLabel('New password')).toHaveAttribute('aria-invalid', 'true');
+  await expect(form.getByLabel('New password')).toBeFocused();
+  await expect(form.getByLabel('Confirm the password')).toHaveAccessibleDescription('Both passwords are the same');
+});
