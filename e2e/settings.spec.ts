@@ -76,6 +76,18 @@ test('a listener changes their name, password and picture in settings, then dele
   await expect.poll(() => shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(200);
   await expectNoAxeViolations(page, { label: '/user/settings, filled in' });
 
+  // The e-mail address: a code goes to the new one, which shows as waiting until it is used.
+  const email = main.locator('form', { has: page.getByRole('heading', { name: 'Change your e-mail address' }) });
+  const newAddress = `${username}-new@example.org`;
+  await email.getByLabel('New e-mail address').fill(newAddress);
+  await email.getByLabel('Current password').fill(renewed);
+  await email.getByRole('button', { name: 'Send a code to the new address' }).click();
+  await expect(email.getByRole('status')).toHaveText(
+    `We sent a code to ${newAddress}. Your address changes once you enter it.`,
+  );
+  await expect(email.getByText(`Waiting for confirmation: ${newAddress}.`)).toBeVisible();
+  await expect(email.getByRole('link', { name: 'Enter the code' })).toHaveAttribute('href', '/user/verify');
+
   // Deleting needs the explicit confirmation; then signed out, home, and the account is gone.
   const remove = main.locator('form', { has: page.getByRole('heading', { name: 'Delete your account' }) });
   await remove.getByLabel('Current password').fill(renewed);
@@ -86,6 +98,8 @@ test('a listener changes their name, password and picture in settings, then dele
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' })).toBeVisible();
   expect(await signInStatus(request, origin, username, renewed)).toBe(401);
+  const free = await request.get(`/api/v2/site/users/available?username=${username}`);
+  expect(await free.json()).toEqual({ available: true });
 });
 
 test('the reset form shares the new-password fields: rules marked as typed, errors tied to the fields', async ({
