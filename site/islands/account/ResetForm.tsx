@@ -8,11 +8,11 @@ import {
   Field,
   focusFirstInvalid,
   type Messages,
+  NEW_PASSWORD_MESSAGES,
+  NewPasswordFields,
+  newPasswordErrors,
   Outcome,
-  passwordOk,
   publicApi,
-  RULE_MESSAGES,
-  RuleList,
   rules,
   useHydrated,
 } from './shared.tsx';
@@ -28,13 +28,10 @@ const RESET = { method: 'POST', path: '/site/users/reset' } as const satisfies P
 >;
 
 export const RESET_MESSAGES = [
-  ...RULE_MESSAGES,
+  ...NEW_PASSWORD_MESSAGES,
   'account.forms.usernameOrEmail',
   'account.forms.code',
-  'account.forms.newPassword',
-  'account.forms.confirmPassword',
   'account.forms.required',
-  'account.forms.fixErrors',
   'account.forms.failed',
   'account.forms.sending',
   'account.pages.reset.requestIntro',
@@ -90,8 +87,7 @@ export default function ResetForm({ messages, signIn }: Props) {
 
   const errors = {
     code: rules.code(values.code) ? null : t('error.account.codeInvalid'),
-    password: passwordOk(values.password) ? null : t('account.forms.fixErrors'),
-    confirm: values.confirm && values.confirm === values.password ? null : t('account.forms.ruleMatch'),
+    ...newPasswordErrors(t, values.password, values.confirm),
   };
   async function reset(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -169,40 +165,14 @@ export default function ResetForm({ messages, signIn }: Props) {
         onChange={set('code')}
         error={submitted ? errors.code : null}
       />
-      <Field
-        id="reset-password"
-        name="password"
-        type="password"
-        label={t('account.forms.newPassword')}
-        autoComplete="new-password"
-        value={values.password}
-        onChange={set('password')}
-        error={submitted ? errors.password : null}
-        hint={
-          <RuleList
-            id="reset-password-rules"
-            items={[
-              [
-                t('account.forms.rulePasswordLength', { min: ACCOUNT_RULES.passwordMinLength }),
-                rules.passwordLength(values.password),
-              ],
-              [t('account.forms.rulePasswordLower'), rules.passwordLower(values.password)],
-              [t('account.forms.rulePasswordCapital'), rules.passwordCapital(values.password)],
-            ]}
-            met={t('account.forms.met')}
-            missing={t('account.forms.notMet')}
-          />
-        }
-      />
-      <Field
-        id="reset-confirm"
-        name="password_confirmation"
-        type="password"
-        label={t('account.forms.confirmPassword')}
-        autoComplete="new-password"
-        value={values.confirm}
-        onChange={set('confirm')}
-        error={submitted ? errors.confirm : null}
+      <NewPasswordFields
+        id="reset"
+        t={t}
+        password={values.password}
+        confirm={values.confirm}
+        onPassword={(password) => setValues((now) => ({ ...now, password }))}
+        onConfirm={(confirm) => setValues((now) => ({ ...now, confirm }))}
+        errors={submitted ? errors : null}
       />
       <Outcome error={failure} />
       <button type="submit" className="primary" disabled={busy || !ready}>

@@ -1,41 +1,41 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { $user } from '../../stores/session.ts';
 import { islandTranslator } from '../messages.ts';
 import { loadSession, signOutEverywhere } from '../session/index.ts';
+import SettingsDelete from './SettingsDelete.tsx';
+import SettingsEmail from './SettingsEmail.tsx';
+import SettingsPassword from './SettingsPassword.tsx';
+import SettingsPicture from './SettingsPicture.tsx';
+import SettingsProfile from './SettingsProfile.tsx';
+import { SETTINGS_MESSAGES, type SettingsKey } from './settings-shared.ts';
 import { apiErrorText, type Messages, Outcome } from './shared.tsx';
 
-export const SETTINGS_MESSAGES = [
-  'account.forms.username',
-  'account.forms.email',
-  'account.forms.failed',
-  'account.pages.settings.signedInAs',
-  'account.pages.settings.everywhere',
-  'account.pages.settings.everywhereText',
-  'account.pages.settings.loading',
-  'account.pages.settings.later',
-  'account.pages.settings.unverified',
-  'account.pages.settings.verifyLink',
-] as const;
+export { SETTINGS_MESSAGES };
 
-type Props = { messages: Messages<(typeof SETTINGS_MESSAGES)[number]>; signIn: string; verify: string; home: string };
+type Props = { messages: Messages<SettingsKey>; signIn: string; verify: string; home: string };
 
 /**
  * /user/settings, for the signed-in only (§2 Guards: signed out → sign-in with `next`, checked
- * here because the page is cached): who is signed in, and signing out everywhere. Changing the
- * profile, password, e-mail and picture (PATCH site/users and the picture calls) comes with
- * their contracts.
+ * here because the page is cached): who is signed in; the profile, password, e-mail address and
+ * picture (Settings*.tsx, each its own form and call); signing out everywhere; deleting the account.
  */
 export default function SettingsPanel({ messages, signIn, verify, home }: Props) {
   const t = islandTranslator(messages);
   const user = useStore($user);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Set when signing out here goes elsewhere (home), so the guard below does not send to sign-in instead. */
+  const leaving = useRef(false);
+  const leave = () => {
+    leaving.current = true;
+  };
   useEffect(() => {
     void loadSession();
   }, []);
   useEffect(() => {
-    if (user === null) location.replace(`${signIn}?next=${encodeURIComponent(location.pathname + location.search)}`);
+    if (user === null && !leaving.current)
+      location.replace(`${signIn}?next=${encodeURIComponent(location.pathname + location.search)}`);
   }, [user, signIn]);
 
   if (!user) return <p role="status">{t('account.pages.settings.loading')}</p>;
@@ -56,8 +56,12 @@ export default function SettingsPanel({ messages, signIn, verify, home }: Props)
             {t('account.pages.settings.unverified')} <a href={verify}>{t('account.pages.settings.verifyLink')}</a>
           </p>
         )}
-        <p className="note">{t('account.pages.settings.later')}</p>
       </section>
+      {/* Keyed by the user, so a form starts from what is saved when someone else signs in in another tab. */}
+      <SettingsProfile key={`profile-${user.user_id}`} user={user} t={t} />
+      <SettingsPicture user={user} t={t} />
+      <SettingsPassword user={user} t={t} />
+      <SettingsEmail user={user} t={t} verify={verify} />
       <section className="account-form secondary" aria-labelledby="settings-everywhere">
         <h2 id="settings-everywhere">{t('account.pages.settings.everywhere')}</h2>
         <p>{t('account.pages.settings.everywhereText')}</p>
@@ -69,9 +73,11 @@ export default function SettingsPanel({ messages, signIn, verify, home }: Props)
             setBusy(true);
             setFailure(null);
             try {
+              leave();
               await signOutEverywhere();
               location.assign(home);
             } catch (e) {
+              leaving.current = false;
               setBusy(false);
               setFailure(apiErrorText(e, t('account.forms.failed')));
             }
@@ -80,6 +86,7 @@ export default function SettingsPanel({ messages, signIn, verify, home }: Props)
           {t('account.pages.settings.everywhere')}
         </button>
       </section>
+      <SettingsDelete user={user} t={t} home={home} onLeave={leave} />
     </>
   );
 }

@@ -7,8 +7,9 @@ import {
   PASSWORD_LOWER,
   USERNAME_PATTERN,
 } from '@kerygma/domain/account-values';
+import type { MessageParams } from '@kerygma/i18n/interpolate';
 import type { MessageKey } from '@kerygma/i18n/t';
-import { type InputHTMLAttributes, type ReactNode, useEffect, useState } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, useEffect, useState } from 'react';
 import type { IslandMessages } from '../messages.ts';
 import { loadSession } from '../session/index.ts';
 import { safeNext } from './destinations.ts';
@@ -97,12 +98,91 @@ export function RuleList({
   );
 }
 
+/** The strings of a new password and its confirmation (NewPasswordFields). */
+export const NEW_PASSWORD_MESSAGES = [
+  ...RULE_MESSAGES,
+  'account.forms.newPassword',
+  'account.forms.confirmPassword',
+  'account.forms.fixErrors',
+] as const;
+type NewPasswordT = (key: (typeof NEW_PASSWORD_MESSAGES)[number], params?: MessageParams) => string;
+
+/** A new password's errors: §5 rules unmet, or the confirmation differing. */
+export function newPasswordErrors(t: NewPasswordT, password: string, confirm: string) {
+  return {
+    password: passwordOk(password) ? null : t('account.forms.fixErrors'),
+    confirm: confirm && confirm === password ? null : t('account.forms.ruleMatch'),
+  };
+}
+
+/** A new password with its §5 rules marked as the person types, and its confirmation. */
+export function NewPasswordFields({
+  id,
+  t,
+  password,
+  confirm,
+  onPassword,
+  onConfirm,
+  errors,
+}: {
+  /** The fields' ids start with this. */
+  id: string;
+  t: NewPasswordT;
+  password: string;
+  confirm: string;
+  onPassword: (value: string) => void;
+  onConfirm: (value: string) => void;
+  /** Shown once the form was sent. */
+  errors: { password: string | null; confirm: string | null } | null;
+}) {
+  return (
+    <>
+      <Field
+        id={`${id}-password`}
+        name="password"
+        type="password"
+        label={t('account.forms.newPassword')}
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => onPassword(e.currentTarget.value)}
+        error={errors?.password}
+        hint={
+          <RuleList
+            id={`${id}-password-rules`}
+            items={[
+              [
+                t('account.forms.rulePasswordLength', { min: ACCOUNT_RULES.passwordMinLength }),
+                rules.passwordLength(password),
+              ],
+              [t('account.forms.rulePasswordLower'), rules.passwordLower(password)],
+              [t('account.forms.rulePasswordCapital'), rules.passwordCapital(password)],
+            ]}
+            met={t('account.forms.met')}
+            missing={t('account.forms.notMet')}
+          />
+        }
+      />
+      <Field
+        id={`${id}-confirm`}
+        name="password_confirmation"
+        type="password"
+        label={t('account.forms.confirmPassword')}
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => onConfirm(e.currentTarget.value)}
+        error={errors?.confirm}
+      />
+    </>
+  );
+}
+
 type FieldProps = {
   id: string;
   label: string;
   error?: string | null | undefined;
   /** Shown under the field and read with it (rules, availability). */
   hint?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
 } & InputHTMLAttributes<HTMLInputElement>;
 
 /** A labelled field; its error is tied to it (aria-describedby) and marks it invalid. */

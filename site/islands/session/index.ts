@@ -4,7 +4,8 @@ import { createSessionClient, type SessionMessage } from './session-client.ts';
 /**
  * The session client for islands (ARCHITECTURE.md, "Islands and stores"): `loadSession()`,
  * `signIn`, `signOut`, `signOutEverywhere`, and `sessionCall(route, request)` for any call made
- * for the signed-in user. The only writer of `stores/session.ts` (`$user`).
+ * for the signed-in user; `userChanged(user)` when such a call answers the user anew (settings),
+ * `accountDeleted()` after the account is gone. The only writer of `stores/session.ts` (`$user`).
  */
 const CHANNEL = 'kerygma-session';
 const LOCK = 'kerygma-session-refresh';
@@ -39,5 +40,5 @@ const client = createSessionClient({
   },
 });
 
-export const { loadSession, signIn, signOut, signOutEverywhere, sessionCall } = client;
+export const { loadSession, signIn, signOut, signOutEverywhere, sessionCall, userChanged, accountDeleted } = client;
 export { STORED_PERSONAL_ITEMS } from './session-client.ts';

@@ -261,4 +261,23 @@ describe('session client: loading, signing in and out', () => {
     expect([...b.stored.keys()]).toEqual([]);
     expect($user.get()).toBeNull();
   });
+
+  it('takes a changed user from a settings call and tells the other tabs', () => {
+    setSessionUser(user);
+    const shared = { lock: new Lock(), bus: new Bus() };
+    const heard: SessionMessage[] = [];
+    shared.bus.join().listen((m) => heard.push(m));
+    const renamed = { ...user, display_name: 'Ann B.' };
+    browser(shared).client.userChanged(renamed, { newTokens: true });
+    expect($user.get()).toEqual(renamed);
+    expect(heard).toEqual([{ type: 'refreshed' }, { type: 'signed-in', user: renamed }]);
+  });
+
+  it('after the account is deleted, clears the personal stored items and signs out (§4)', () => {
+    setSessionUser(user);
+    const b = browser();
+    b.client.accountDeleted();
+    expect([...b.stored.keys()]).toEqual([]);
+    expect($user.get()).toBeNull();
+  });
 });

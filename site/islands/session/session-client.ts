@@ -219,5 +219,27 @@ export function createSessionClient(env: SessionEnv) {
     ended();
   }
 
-  return { sessionCall, loadSession, signIn, signOut, signOutEverywhere };
+  /**
+   * The user as a call made for them answered (a profile, password, e-mail or picture change):
+   * `$user` and the other tabs take it. `newTokens` when the call set a new token pair (a
+   * password change), so a 401 on a call sent before it needs no refresh.
+   */
+  function userChanged(user: SessionUser, options: { newTokens?: boolean } = {}): void {
+    listen();
+    if (options.newTokens) {
+      generation++;
+      env.broadcast.post({ type: 'refreshed' });
+    }
+    setSessionUser(user);
+    env.broadcast.post({ type: 'signed-in', user });
+  }
+
+  /** The account was deleted (its cookies cleared by the server): §4, its stored items go and every tab is signed out. */
+  function accountDeleted(): void {
+    listen();
+    forgetPersonal();
+    ended();
+  }
+
+  return { sessionCall, loadSession, signIn, signOut, signOutEverywhere, userChanged, accountDeleted };
 }
