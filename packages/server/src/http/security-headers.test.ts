@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { framing, inlineScriptHashes, pagePolicy, securityHeaders } from './security-headers.ts';
+import { directiveScriptHashes, framing, inlineScriptHashes, pagePolicy, securityHeaders } from './security-headers.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 const options = { publicUrl: 'http://kerygma.test', classicAdminOrigins: ['https://admin.example.org'] };
@@ -61,5 +61,25 @@ describe('security headers', () => {
     expect(https['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     const tls = securityHeaders({ url: '/', socket: { encrypted: true } as never }, {}, options);
     expect(tls['strict-transport-security']).toBeDefined();
+  });
+
+  it('allow on every page the island scripts of the whole site, read from the built manifest', () => {
+    // Astro inlines a directive's script only where an island uses it; a navigation inside the
+    // site keeps the first page's policy, so each page must allow every directive's script.
+    const load = '(()=>{window.dispatchEvent(new Event("astro:load"))})();';
+    const idle = '(()=>{var s="]\\"[";requestIdleCallback(()=>{})})();';
+    const entry = `const m = {"base":"/","clientDirectives":${JSON.stringify([
+      ['load', load],
+      ['idle', idle],
+    ])},"routes":[]};`;
+    const site = directiveScriptHashes(entry);
+    expect(site).toEqual([sha(load), sha(idle)]);
+    const page = securityHeaders(
+      at('/signup'),
+      { html: '<script>own()</script>' },
+      { ...options, siteScriptHashes: site },
+    );
+    expect(page['content-security-policy']).toContain(`script-src 'self' ${sha('own()')} ${sha(load)} ${sha(idle)};`);
+    expect(directiveScriptHashes('export const nothing = 1;')).toEqual([]);
   });
 });

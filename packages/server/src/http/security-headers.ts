@@ -22,7 +22,16 @@ import type { Config } from '../config.ts';
  * - `Strict-Transport-Security` only when PUBLIC_URL is https or the request came over TLS.
  */
 
-export type SecurityOptions = Pick<Config, 'publicUrl' | 'classicAdminOrigins'>;
+export type SecurityOptions = Pick<Config, 'publicUrl' | 'classicAdminOrigins'> & {
+  /**
+   * Hashes every site page allows besides its own inline scripts: the site's island hydration
+   * scripts (site/site.ts, `directiveScriptHashes`). Astro inlines a directive's script only in
+   * the pages whose islands use it, and a navigation inside the site (its view transitions)
+   * keeps the first page's policy while running the next page's scripts: without these, an
+   * island of a kind the first page lacked would never hydrate.
+   */
+  siteScriptHashes?: readonly string[];
+};
 
 const LOCALE_PREFIX = new RegExp(`^/(?:${LOCALE_CODES.join('|')})(?=/|$)`);
 
@@ -43,13 +52,38 @@ export function inlineScriptHashes(html: string): string[] {
     const type = /\stype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1];
     // Data blocks (JSON-LD, a page's JSON) are never run, so need no hash.
     if (type && !/^(module|(text|application)\/(java|ecma)script)$/i.test(type)) continue;
-    hashes.add(
-      `'sha256-${createHash('sha256')
-        .update(m[2] ?? '', 'utf8')
-        .digest('base64')}'`,
-    );
+    hashes.add(scriptHash(m[2] ?? ''));
   }
   return [...hashes];
+}
+
+/** The `'sha256-…'` source of one script's text. */
+export const scriptHash = (script: string): string =>
+  `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
+
+/**
+ * The hashes of the island hydration scripts of a built Astro site, read from its server
+ * entry's serialized manifest (`"clientDirectives":[[name, script], …]`): the exact text Astro
+ * inlines as `<script>…</script>` in a page that has an island of that kind.
+ */
+export function directiveScriptHashes(entrySource: string): string[] {
+  const start = entrySource.indexOf('"clientDirectives":[');
+  if (start < 0) return [];
+  let i = start + '"clientDirectives":'.length;
+  const from = i;
+  let depth = 0;
+  let inString = false;
+  for (; i < entrySource.length; i++) {
+    const c = entrySource[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '[') depth++;
+    else if (c === ']' && --depth === 0) break;
+  }
+  const directives = JSON.parse(entrySource.slice(from, i + 1)) as [string, string][];
+  return directives.map(([, script]) => scriptHash(script));
 }
 
 function frameAncestors(pathname: string, options: SecurityOptions): string {
@@ -93,7 +127,9 @@ export function securityHeaders(
     'referrer-policy': 'strict-origin-when-cross-origin',
   };
   if (body.html !== undefined) {
-    headers['content-security-policy'] = pagePolicy(pathname, inlineScriptHashes(body.html), options);
+    const own = inlineScriptHashes(body.html);
+    const hashes = [...new Set([...own, ...(options.siteScriptHashes ?? [])])];
+    headers['content-security-policy'] = pagePolicy(pathname, hashes, options);
   } else if (body.json) {
     headers['content-security-policy'] = `default-src 'none'; frame-ancestors ${frameAncestors(pathname, options)}`;
   } else {

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -6,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { LOCALE_COOKIE, readLocaleCookie } from '@kerygma/i18n/locales';
 import { routeRequest } from '@kerygma/routing/locale-routing';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type SecurityOptions, securityHeaders } from '../http/security-headers.ts';
+import { directiveScriptHashes, type SecurityOptions, securityHeaders } from '../http/security-headers.ts';
 import { injectFetch } from './inject-fetch.ts';
 import { pageCache } from './page-cache.ts';
 
@@ -69,6 +70,10 @@ export async function mountSite(app: FastifyInstance, rootDir: string, options: 
   const entry = (await import(pathToFileURL(path.join(rootDir, 'dist/server/entry.mjs')).href)) as {
     handler: NodeHandler;
   };
+  const security: SecurityOptions = {
+    ...options.security,
+    siteScriptHashes: directiveScriptHashes(await readFile(path.join(rootDir, 'dist/server/entry.mjs'), 'utf8')),
+  };
   const kerygma = { fetch: injectFetch(app) };
   const render = (req: IncomingMessage, res: ServerResponse) =>
     entry.handler(
@@ -92,7 +97,7 @@ export async function mountSite(app: FastifyInstance, rootDir: string, options: 
     // The CSP allows the page's own inline scripts by hash: computed from what was rendered.
     pageHeaders: (req, page) => {
       const html = /^text\/html/i.test(String(page.headers['content-type'] ?? ''));
-      return securityHeaders(req, { html: html ? page.body.toString('utf8') : undefined }, options.security);
+      return securityHeaders(req, { html: html ? page.body.toString('utf8') : undefined }, security);
     },
   });
   // Fresh cached pages are answered before Fastify parses and routes the request (a page's path
