@@ -1,7 +1,10 @@
 import { buildApp } from '../../packages/server/src/app.ts';
 import { statsCache } from '../../packages/server/src/catalogue/catalogue-stats.ts';
 import { entityCache } from '../../packages/server/src/catalogue/entity-cache.ts';
+import { serveAdminCommands } from '../../packages/server/src/cli/admin-channel.ts';
+import { runAdminCommand } from '../../packages/server/src/cli/admin-commands.ts';
 import { loadConfig } from '../../packages/server/src/config.ts';
+import { lockDataDir } from '../../packages/server/src/db/data-dir-lock.ts';
 import { openDatabase } from '../../packages/server/src/db/open.ts';
 import { jobHandlers } from '../../packages/server/src/jobs/handlers.ts';
 import { startWorker } from '../../packages/server/src/jobs/worker.ts';
@@ -20,7 +23,10 @@ import { openMediaStore } from '../../packages/server/src/storage/open-store.ts'
 const siteRoot = process.env.SITE_ROOT;
 if (!siteRoot) throw new Error('SITE_ROOT is required');
 const config = loadConfig();
-const db = await openDatabase(config, () => {});
+// The embedded database is this process's, as in main.ts: it holds the data directory's lock
+// and takes the command line's commands (the site admin demoMediaReady watches the media as).
+const lock = config.databaseUrl ? undefined : await lockDataDir(config.dataDir, 'the benchmark site server', true);
+const db = await openDatabase(config, () => {}, lock);
 const media = await openMediaStore(config);
 const worker =
   process.env.RUN_JOBS === 'true'
@@ -43,6 +49,11 @@ process.on('SIGTERM', async () => {
   await worker?.stop();
   await app.close();
   await db.close();
+  await lock?.release();
   process.exit(0);
 });
 await app.listen({ port: config.port, host: config.host });
+if (lock)
+  serveAdminCommands(lock, config.dataDir, (request, say) =>
+    runAdminCommand(request, { db, media, mediaDir: config.mediaDir, where: config.dataDir }, say),
+  );
