@@ -56,7 +56,7 @@ describe.each(BACKENDS)(`audio through an S3 bucket (${HAS_CEPH_RGW ? 'Ceph RGW'
     });
     expect(sent.statusCode).toBe(201);
     for (let i = 0; i < 600; i++) {
-      const { body } = await getJson(t.app, '/api/v2/node/sermons/1002/media_tracker');
+      const { body } = await getJson(t.app, '/api/v2/node/sermons/1002/media_tracker', { 'x-api-key': apiKey });
       const states: string[] = body.events.map((e: { state: string }) => e.state);
       if (states.includes('pipeline-failed')) throw new Error(JSON.stringify(body.events));
       if (states.includes('encoded-audio')) break;
