@@ -403,7 +403,7 @@ describe.each(BACKENDS)('job queue on %s', (backend) => {
       await second?.close();
       if (dir) rmSync(dir, { recursive: true, force: true });
     }
-  }, 30_000);
+  }, 120_000); // PGlite opens its data directory twice here: slow on a busy machine
 
   it.runIf(backend === 'postgres')('wakes at once on LISTEN/NOTIFY instead of waiting for the next poll', async () => {
     const url = await databaseUrl(db);
