@@ -1,13 +1,10 @@
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Db } from '../packages/server/src/db/db.ts';
 import { openPostgres } from '../packages/server/src/db/postgres.ts';
 import { type LoadResult, summarise } from './lib/load.ts';
+import { startServer } from './lib/serve.ts';
 
 /**
  * The listener's library under load (packages/server/src/library/), against the scale database
@@ -93,37 +90,6 @@ async function makeUsers(db: Db): Promise<Bench[]> {
   return users;
 }
 
-function startServer(): Promise<() => void> {
-  const child = spawn(process.execPath, ['packages/server/src/main.ts', '--role', 'web'], {
-    env: {
-      ...process.env,
-      DATABASE_URL,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      KERYGMA_DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      API_RATE_LIMIT: '0',
-      PUBLIC_URL: ORIGIN,
-      KERYGMA_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'kerygma-bench-')),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const stop = () => child.kill('SIGTERM');
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const poll = async () => {
-      try {
-        if ((await fetch(`${ORIGIN}/healthz`)).ok) return resolve(stop);
-      } catch {}
-      // The first start on a database without migration 0040 builds its three sermon indexes.
-      if (Date.now() - started > 900_000) return reject(new Error('server did not start'));
-      setTimeout(poll, 500);
-    };
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    void poll();
-  });
-}
-
 type Request = { method: 'GET' | 'POST'; path: string; token: string; body?: string };
 
 /** `connections` keep-alive clients, each request the next one of `requests`, for `seconds`. */
@@ -172,7 +138,13 @@ async function load(requests: Request[], connections: number, seconds: number): 
 const pick = <T>(list: T[], i: number) => list[i % list.length] as T;
 
 async function main() {
-  const stop = await startServer();
+  // The first start on a database without migration 0040 builds its three sermon indexes.
+  const server = await startServer({
+    port: PORT,
+    databaseUrl: DATABASE_URL,
+    args: ['--role', 'web'],
+    timeoutMs: 900_000,
+  });
   const db = openPostgres(DATABASE_URL, 2);
   try {
     const [sermons] = await db.query<{ n: number }>("SELECT reltuples::int8 n FROM pg_class WHERE relname = 'sermon'");
@@ -293,7 +265,7 @@ async function main() {
   } finally {
     await db.query(`DELETE FROM app_user WHERE username LIKE '${PREFIX}%'`);
     await db.close();
-    stop();
+    await server.stop();
   }
 }
 

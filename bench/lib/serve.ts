@@ -15,25 +15,31 @@ export function startServer(options: {
   databaseUrl?: string;
   env?: Record<string, string>;
   script?: string;
+  /** Arguments after the script, e.g. `['--role', 'web']`. */
+  args?: string[];
   timeoutMs?: number;
 }): Promise<Server> {
   const origin = `http://127.0.0.1:${options.port}`;
-  const child: ChildProcess = spawn(process.execPath, [options.script ?? 'packages/server/src/main.ts'], {
-    env: {
-      ...process.env,
-      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
-      PORT: String(options.port),
-      HOST: '127.0.0.1',
-      KERYGMA_DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      // Load from one address, measured or tested: the per-address API limit would refuse it.
-      API_RATE_LIMIT: '0',
-      PUBLIC_URL: origin,
-      KERYGMA_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'kerygma-bench-')),
-      ...options.env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [options.script ?? 'packages/server/src/main.ts', ...(options.args ?? [])],
+    {
+      env: {
+        ...process.env,
+        ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+        PORT: String(options.port),
+        HOST: '127.0.0.1',
+        KERYGMA_DEMO_DATA: 'false',
+        LOG_LEVEL: 'warn',
+        // Load from one address, measured or tested: the per-address API limit would refuse it.
+        API_RATE_LIMIT: '0',
+        PUBLIC_URL: origin,
+        KERYGMA_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'kerygma-bench-')),
+        ...options.env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     child.kill('SIGTERM');
