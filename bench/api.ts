@@ -1,7 +1,3 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { NUMBERED_ROWS, type SermonSort } from '../packages/domain/src/query.ts';
 import { type EntityCache, entityCache } from '../packages/server/src/catalogue/entity-cache.ts';
@@ -16,6 +12,7 @@ import {
   sermonFrom,
 } from '../packages/server/src/sermons/sermons.queries.ts';
 import { callLoad, httpLoad, type LoadResult } from './lib/load.ts';
+import { startServer } from './lib/serve.ts';
 
 /**
  * API benchmark against the scale database (pnpm bench:data): p50/p95 latency and throughput
@@ -58,37 +55,6 @@ async function pickParameters(db: Db) {
       WHERE ndoc = 1 AND length(word) > 5 AND word ~ '^[a-z]+$' ORDER BY word LIMIT 1`,
   );
   return { big, mid, speaker, ids, rare: rare?.word ?? 'melchizedek' };
-}
-
-function startServer(): Promise<() => void> {
-  const child = spawn(process.execPath, ['packages/server/src/main.ts'], {
-    env: {
-      ...process.env,
-      DATABASE_URL,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      KERYGMA_DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      // Load from one address, measured or tested: the per-address API limit would refuse it.
-      API_RATE_LIMIT: '0',
-      PUBLIC_URL: ORIGIN,
-      KERYGMA_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'kerygma-bench-')),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const stop = () => child.kill('SIGTERM');
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const poll = async () => {
-      try {
-        if ((await fetch(`${ORIGIN}/healthz`)).ok) return resolve(stop);
-      } catch {}
-      if (Date.now() - started > 60_000) return reject(new Error('server did not start'));
-      setTimeout(poll, 250);
-    };
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    void poll();
-  });
 }
 
 /**
@@ -214,7 +180,7 @@ async function main() {
     },
   ];
 
-  const stop = await startServer();
+  const server = await startServer({ port: PORT, databaseUrl: DATABASE_URL, timeoutMs: 60_000 });
   try {
     // Steady state: the server computes its catalogue totals in the background on start.
     await fetch(`${ORIGIN}/api/v2/node/discover/sastats`);
@@ -273,7 +239,7 @@ async function main() {
       );
     }
   } finally {
-    stop();
+    await server.stop();
     await db.close();
   }
 }
