@@ -60,9 +60,9 @@ function quietDirective() {
  * found one import at a time (two more round trips before Play worked on a slow connection). React
  * and what every island shares in another: each file costs its headers, and a sermon page has an
  * 80 KB budget (bench/README.md, 2026-12-02). What the engine imports on demand (hls.js, the
- * waveform, the next sermon) stays apart.
+ * waveform, the next sermon, captions, the lock screen's controls, the position sync) stays apart.
  */
-const ON_DEMAND = /\/islands\/player\/(hls|waveform|next|position-sync)\.ts$/;
+const ON_DEMAND = /\/islands\/player\/(hls|waveform|next|position-sync|captions|media-session)\.ts$/;
 function playerChunk() {
   return {
     name: 'kerygma:player-chunk',

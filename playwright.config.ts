@@ -1,6 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4391);
+/** The journeys' mail server (e2e/mail-server.ts): SMTP on the next port, its messages over HTTP on the one after (e2e/mailbox.ts). */
+const SMTP_PORT = PORT + 1;
+const MAILBOX_PORT = PORT + 2;
 
 /**
  * End-to-end journeys in Debian's Chromium (/usr/bin/chromium; never a downloaded browser)
@@ -32,18 +35,28 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node packages/server/src/main.ts',
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      KERYGMA_DATA_DIR: process.env.E2E_DATA_DIR ?? 'test-results/e2e-data',
-      LOG_LEVEL: 'warn',
-      // Every journey's browser calls come from one address: the per-address API limit is tested on its own.
-      API_RATE_LIMIT: '0',
+  webServer: [
+    {
+      command: 'node e2e/mail-server.ts',
+      url: `http://127.0.0.1:${MAILBOX_PORT}/messages`,
+      reuseExistingServer: false,
+      env: { E2E_SMTP_PORT: String(SMTP_PORT), E2E_MAILBOX_PORT: String(MAILBOX_PORT) },
     },
-  },
+    {
+      command: 'node packages/server/src/main.ts',
+      url: `http://127.0.0.1:${PORT}/healthz`,
+      timeout: 240_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        KERYGMA_DATA_DIR: process.env.E2E_DATA_DIR ?? 'test-results/e2e-data',
+        LOG_LEVEL: 'warn',
+        // Every journey's browser calls come from one address: the per-address API limit is tested on its own.
+        API_RATE_LIMIT: '0',
+        // Mail goes to a real SMTP server the journeys read (e2e/mailbox.ts).
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      },
+    },
+  ],
 });

@@ -130,9 +130,11 @@ function javascript(lhr: Lhr, html: string) {
   }[];
   const scripts = items.filter((i) => i.resourceType === 'Script');
   const external = scripts.reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
-  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
-    .map((m) => m[1] ?? '')
-    .filter((code) => code.trim() && !code.trim().startsWith('{')) // JSON-LD is data, not code
+  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
+    // Data blocks (JSON-LD, a page's JSON) are never run: only scripts without a type or of a script type count.
+    .filter((m) => !/\btype=["']?(?!module\b|text\/javascript\b)/i.test(m[1] ?? ''))
+    .map((m) => m[2] ?? '')
+    .filter((code) => code.trim())
     .join('\n');
   const inlineGzip = inline ? gzipSync(inline).length : 0;
   return {

@@ -1,14 +1,18 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { type Browser, expect as baseExpect, type Page, test } from '@playwright/test';
+import { loadMessages, type Translate, translator } from '../packages/i18n/src/t.ts';
+import { signIn as signInAs, verifiedAccount } from './accounts.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { hydrated } from './islands.ts';
+import { mailedLink } from './mailbox.ts';
 
 /**
- * Accounts on the public site against the real server: signing up, the verification mail (the
- * server writes it to `<data dir>/outbox` with no SMTP_URL set, playwright.config.ts), the
- * header's account menu, signing out and in again with `next`, a password reset by mail, the
- * guards, in English and German, and axe on every account page.
+ * Accounts on the public site against the real server: signing up, the verification mail (read
+ * from the local SMTP server the server sends to, e2e/mail-server.ts), the header's account menu,
+ * signing out and in again with `next`, then the listener's whole way through the library: follow
+ * a speaker, play a sermon to its middle, resume it signed in on a second browser, comment, the
+ * broadcaster's manager approves, the comment is public, sign out everywhere signs the first
+ * browser out; in English and in German. Then a password reset by mail, the guards, and axe on
+ * every account page.
  */
 
 /**
@@ -17,47 +21,7 @@ import { hydrated } from './islands.ts';
  */
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const OUTBOX = path.join(process.env.E2E_DATA_DIR ?? 'test-results/e2e-data', 'outbox');
 const PASSWORD = 'Psalm23shepherd';
-
-/** A mail's text body from an .eml file (quoted-printable or base64, as nodemailer wrote it). */
-function bodyOf(eml: string): string {
-  const [head = '', ...rest] = eml.split(/\r?\n\r?\n/);
-  const body = rest.join('\n\n');
-  if (/content-transfer-encoding:\s*base64/i.test(head))
-    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
-  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
-    const bytes = body
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
-    return Buffer.from(bytes, 'latin1').toString('utf8');
-  }
-  return body;
-}
-
-/** The link in the newest mail to `to` that opens `page` (the verify or reset page), once it has been written. */
-async function mailedLink(to: string, page: '/user/verify' | '/user/reset-password'): Promise<URL> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      async () => {
-        const files = (await readdir(OUTBOX).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
-        for (const file of files.reverse()) {
-          const eml = await readFile(path.join(OUTBOX, file), 'utf8');
-          if (!eml.includes(`To: ${to}`)) continue;
-          const found = /https?:\/\/\S+?\?code=[A-Z]+/.exec(bodyOf(eml))?.[0];
-          if (found && new URL(found).pathname.endsWith(page)) {
-            link = found;
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return new URL(link as string);
-}
 
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const header = (page: Page) => page.getByRole('banner');
@@ -174,13 +138,115 @@ async function journey(page: Page, prefix: string, labels: Labels) {
   return who;
 }
 
+type Sermon = {
+  sermonID: string;
+  audioDurationSeconds: number;
+  hasVideo: boolean;
+  speaker: { speakerID: number; displayName: string };
+  broadcaster: { broadcasterID: string };
+};
+
+const player = (page: Page) => page.locator('[data-player][data-mode="page"]');
+const media = (page: Page) => page.locator('[data-player-screen] video');
+const currentTime = (page: Page) => media(page).evaluate((m: HTMLMediaElement) => m.currentTime);
+
+/**
+ * The signed-in listener's way through the library, under `prefix` in `lang`, from `page` (signed
+ * in as `who`): follow a speaker from its page, play a sermon to its middle and pause, sign in on
+ * a second browser and resume at the same second, comment there, the broadcaster's manager
+ * approves it, a visitor sees it, then signing out everywhere on the second browser signs the
+ * first one out too.
+ */
+async function library(page: Page, browser: Browser, prefix: string, lang: 'en' | 'de', who: { username: string }) {
+  const t: Translate = translator(await loadMessages(lang), undefined, lang);
+  const origin = new URL(page.url()).origin;
+  const list = await page.request.get('/api/v2/node/sermons?media=audio&pageSize=100&lite=true');
+  const audio = ((await list.json()) as { results: Sermon[] }).results.filter((s) => !s.hasVideo);
+  // The longest audio sermon (minutes), so its middle is far from both ends.
+  const sermon = audio.sort((a, b) => b.audioDurationSeconds - a.audioDurationSeconds)[0] as Sermon;
+  const { speaker } = sermon;
+
+  await page.goto(`${prefix}/speakers/${speaker.speakerID}`);
+  const follow = page.getByRole('button', { name: t('librarySite.followName', { name: speaker.displayName }) });
+  await hydrated(follow);
+  await follow.click();
+  const following = page.getByRole('button', { name: t('librarySite.followingName', { name: speaker.displayName }) });
+  await expect(following).toHaveAttribute('aria-pressed', 'true');
+  await page.reload();
+  await expect(following).toHaveText(t('librarySite.following'));
+
+  await page.goto(`${prefix}/sermons/${sermon.sermonID}`);
+  await page.getByRole('button', { name: t('player.playAudio') }).click();
+  await expect(player(page)).toHaveAttribute('data-state', 'playing');
+  const middle = Math.round(sermon.audioDurationSeconds / 2);
+  await media(page).evaluate((m: HTMLMediaElement, at: number) => {
+    m.currentTime = at;
+  }, middle);
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(middle);
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().includes(`/api/v2/site/history/sermons/${sermon.sermonID}`),
+  );
+  await player(page)
+    .getByRole('button', { name: t('player.pause') })
+    .click();
+  expect((await saved).ok()).toBe(true);
+  const stoppedAt = await currentTime(page);
+
+  // A second browser, nothing kept locally, the same person: Play resumes where the first stopped.
+  const laptop = await (await browser.newContext({ baseURL: origin })).newPage();
+  await signInAs(laptop, origin, who.username, PASSWORD);
+  await laptop.goto(`${prefix}/sermons/${sermon.sermonID}`);
+  await laptop.getByRole('button', { name: t('player.playAudio') }).click();
+  await expect(player(laptop)).toHaveAttribute('data-state', 'playing');
+  await expect.poll(() => currentTime(laptop)).toBeGreaterThan(stoppedAt - 2);
+  expect(await currentTime(laptop)).toBeLessThan(stoppedAt + 2);
+
+  // A comment from the second browser waits for the broadcaster's manager, then is public.
+  const stamp = unique();
+  const comments = laptop.locator('section.comments');
+  await comments.scrollIntoViewIfNeeded();
+  await hydrated(comments);
+  await comments.getByLabel(t('comments.label')).fill(`${who.username} ${stamp}: a sermon to hear again`);
+  await comments.getByRole('button', { name: t('comments.submit') }).click();
+  await expect(comments.locator('li', { hasText: stamp }).getByText(t('comments.state.pending'))).toBeVisible();
+  const { broadcasterID } = sermon.broadcaster;
+  const { username: manager } = await verifiedAccount('manager', { broadcasterID, role: 2 });
+  const moderator = await (await browser.newContext({ baseURL: origin })).newPage();
+  await signInAs(moderator, origin, manager);
+  await moderator.goto(`${prefix}/broadcasters/${broadcasterID}/comments`);
+  const waiting = moderator.locator('section.moderation li', { hasText: stamp });
+  await waiting.getByRole('button', { name: t('comments.approve') }).click();
+  await expect(waiting).toHaveCount(0);
+  await moderator.context().close();
+  const visitor = await (await browser.newContext({ baseURL: origin })).newPage();
+  await visitor.goto(`${prefix}/sermons/${sermon.sermonID}`);
+  const shown = visitor.locator('section.comments');
+  await shown.scrollIntoViewIfNeeded();
+  await hydrated(shown);
+  await expect(shown.locator('.comment-list li', { hasText: stamp })).toBeVisible();
+  await visitor.context().close();
+
+  // Signing out everywhere on the second browser ends the first browser's session too.
+  await laptop.goto(`${prefix}/user/settings`);
+  const everywhere = laptop.getByRole('button', { name: t('account.pages.settings.everywhere') });
+  await hydrated(everywhere);
+  await everywhere.click();
+  await expect(laptop).toHaveURL(new RegExp(`${prefix || ''}/?$`));
+  await laptop.context().close();
+  await page.reload();
+  await expect(header(page).getByRole('link', { name: t('nav.signIn') })).toBeVisible();
+}
+
 test.describe('accounts', () => {
   test.describe.configure({ timeout: 300_000 });
 
-  test('sign up, verify by mail, the name in the header, sign out, sign in with next, reset the password', async ({
+  test('sign up, verify by mail, sign out and in with next, follow, play, resume elsewhere, comment, sign out everywhere, reset the password', async ({
     page,
+    browser,
   }) => {
     const who = await journey(page, '', EN);
+    await library(page, browser, '', 'en', who);
+    await signInAs(page, new URL(page.url()).origin, who.username, PASSWORD);
 
     // Guest-only pages send a signed-in person to settings; settings shows who it is.
     await page.goto('/user/login');
@@ -225,8 +291,9 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL('/library', { timeout: 20_000 });
   });
 
-  test('the same in German', async ({ page }) => {
-    await journey(page, '/de', DE);
+  test('the same in German', async ({ page, browser }) => {
+    const who = await journey(page, '/de', DE);
+    await library(page, browser, '/de', 'de', who);
   });
 
   test('a sign-up shows the rules as the person types and marks what is missing', async ({ page }) => {

@@ -35,10 +35,15 @@ export async function verifiedAccount(
 }
 
 /** Signs the browser of `page` (or a request context) in: the session cookies land in its context. */
-export async function signIn(target: Page | APIRequestContext, origin: string, username: string): Promise<void> {
+export async function signIn(
+  target: Page | APIRequestContext,
+  origin: string,
+  username: string,
+  password = PASSWORD,
+): Promise<void> {
   const request = 'request' in target ? target.request : target;
   const answer = await request.post(`/api/v2/site/users/${username}/login`, {
-    data: { password: PASSWORD },
+    data: { password },
     headers: { origin },
   });
   expect(answer.status()).toBe(200);

@@ -8,8 +8,6 @@ import {
   reportState,
 } from '../../stores/now-playing.ts';
 import { $playerSettings, updatePlayerSettings } from '../../stores/player-settings.ts';
-import { relabelTracks, setTracks, showCaptions } from './captions.ts';
-import { sessionPlaying, sessionPosition, showInSession } from './media-session.ts';
 import { playableKind, playerMeta } from './meta.ts';
 import { lastPlayed, resumablePosition, savedPosition, savePosition } from './resume.ts';
 import { placeScreen } from './screen.ts';
@@ -59,6 +57,11 @@ export class PlayerEngine {
   /** The listener moved the position (seek, skip, an answer to the resume question) since the load. */
   #moved = false;
   #startedBy: HTMLElement | null = null;
+  /** captions.ts, loaded with the first sermon that has captions (most have none). */
+  #captions: Promise<typeof import('./captions.ts')> | undefined;
+  /** media-session.ts, loaded at the first play: the lock screen shows nothing before one. */
+  #session: typeof import('./media-session.ts') | undefined;
+  #sessionLoading = false;
   /** An embed's playlist (EmbedPlaylist.astro's entries), in its order, and the kind they play. */
   #playlist: PlayerSermon[] = [];
   #playlistKind: PlayerKind = 'audio';
@@ -121,7 +124,8 @@ export class PlayerEngine {
   relabel() {
     if (!this.#sermon) return;
     this.#sermon = this.inPageLanguage(this.#sermon);
-    relabelTracks(this.media, this.#sermon.captions);
+    const { captions } = this.#sermon;
+    this.#withCaptions((c) => c.relabelTracks(this.media, captions));
     reportSermonInPlace(this.#sermon);
   }
 
@@ -159,7 +163,7 @@ export class PlayerEngine {
     reportQueue(at < 0 ? [] : this.#playlist.slice(at + 1));
     this.screen.hidden = !playerMeta(sermon, playable).video;
     this.placeScreen();
-    setTracks(this.media, sermon.captions);
+    this.#withCaptions((c) => c.setTracks(this.media, sermon.captions));
     this.showCaptions();
 
     // Positions are not remembered in embeds.
@@ -173,13 +177,7 @@ export class PlayerEngine {
     // Asking too, the player stands where the sermon was left: Play (or Resume) goes on from there.
     this.#setSource(this.#settings.resume === 'never' && options.startAt === undefined ? 0 : saved, autoplay);
     $resumeAt.set(ask ? saved : 0);
-    showInSession(sermon, {
-      play: () => void this.play(),
-      pause: () => this.media.pause(),
-      skip: (seconds) => this.skip(seconds),
-      seek: (seconds) => this.seek(seconds),
-      next: (direction) => void this.#playNext(direction),
-    });
+    this.#showInSession();
     if (autoplay) void this.play();
     // Asking, it is paused there: its media is only fetched once it plays (preload none).
     else if (ask) this.#event('pause');
@@ -268,7 +266,7 @@ export class PlayerEngine {
     $resumeAt.set(0);
     if (this.mode === 'page') this.root.hidden = true;
     this.placeScreen();
-    showInSession(null, { play() {}, pause() {}, skip() {}, seek() {}, next() {} });
+    this.#showInSession();
     if (hadFocus) (this.#startedBy?.isConnected ? this.#startedBy : document.querySelector('main'))?.focus();
   }
 
@@ -335,7 +333,30 @@ export class PlayerEngine {
     const over =
       this.#kind === 'video' &&
       (this.mode === 'embed' || this.root.hasAttribute('data-framed') || document.fullscreenElement === this.screen);
-    showCaptions(this.media, this.#settings.captions, over);
+    const language = this.#settings.captions;
+    this.#withCaptions((c) => c.showCaptions(this.media, language, over));
+  }
+
+  /** Runs `apply` with captions.ts once loaded, unless no sermon so far had captions (nothing to do). */
+  #withCaptions(apply: (captions: typeof import('./captions.ts')) => void) {
+    if (!this.#captions && !this.#sermon?.captions.length) return;
+    this.#captions ??= import('./captions.ts');
+    // One promise: the calls run in the order made.
+    void this.#captions.then(apply);
+  }
+
+  /** The sermon on the lock screen and the headset's buttons (media-session.ts), once anything has played. */
+  #showInSession() {
+    const session = this.#session;
+    if (!session) return;
+    session.showInSession(this.#sermon, {
+      play: () => void this.play(),
+      pause: () => this.media.pause(),
+      skip: (seconds) => this.skip(seconds),
+      seek: (seconds) => this.seek(seconds),
+      next: (direction) => void this.#playNext(direction),
+    });
+    session.sessionPlaying(this.playing ? 'playing' : this.#sermon ? 'paused' : 'none');
   }
 
   // ---- media -----------------------------------------------------------------------------
@@ -377,8 +398,8 @@ export class PlayerEngine {
       this.#savePosition(true);
       if (this.#settings.autoplayNext !== 'off') void this.#playNext(this.#settings.autoplayNext);
     });
-    m.addEventListener('ratechange', () => sessionPosition(m, this.duration()));
-    m.addEventListener('seeked', () => sessionPosition(m, this.duration()));
+    m.addEventListener('ratechange', () => this.#session?.sessionPosition(m, this.duration()));
+    m.addEventListener('seeked', () => this.#session?.sessionPosition(m, this.duration()));
     m.addEventListener('error', () => this.#failed());
     addEventListener('pagehide', () => this.#savePosition());
   }
@@ -390,7 +411,14 @@ export class PlayerEngine {
     this.root.dataset.state = state;
     reportState(state);
     if (state !== 'static') $spoken.set({ state });
-    sessionPlaying(this.playing ? 'playing' : this.#sermon ? 'paused' : 'none');
+    if (this.#session) this.#session.sessionPlaying(this.playing ? 'playing' : this.#sermon ? 'paused' : 'none');
+    else if (this.playing && !this.#sessionLoading) {
+      this.#sessionLoading = true;
+      void import('./media-session.ts').then((session) => {
+        this.#session = session;
+        this.#showInSession();
+      });
+    }
   }
 
   #reportProgress() {

@@ -4,7 +4,7 @@ import { userCall } from '../library/call.ts';
 import { PLAY_POSITION, type PlayPosition, RECORD_PLAY, type RecordPlayBody } from '../library/routes.ts';
 import { loadSession } from '../library/session.ts';
 import type { PlayerEngine } from './engine.ts';
-import { adoptPosition, savedEntry } from './resume.ts';
+import { readResume, writeResume } from './resume.ts';
 
 /**
  * Play positions kept on the signed-in listener's account (spec §3 "Play history with
@@ -155,4 +155,23 @@ export function startPositionSync(engine: PlayerEngine): void {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') sender.leave();
   });
+}
+
+/** The position kept for a sermon and when it was saved (epoch ms; 0 when kept before times were). */
+function savedEntry(storage: Storage | undefined, sermonID: string): { position: number; at: number } | null {
+  const store = readResume(storage);
+  const position = store.positions[sermonID];
+  return position === undefined ? null : { position, at: store.savedAt[sermonID] ?? 0 };
+}
+
+/** Keeps a position that came from elsewhere (the listener's other device), with its time. */
+function adoptPosition(storage: Storage | undefined, sermonID: string, position: number, at: number) {
+  const store = readResume(storage);
+  delete store.positions[sermonID];
+  delete store.savedAt[sermonID];
+  if (position > 0) {
+    store.positions[sermonID] = Math.floor(position);
+    store.savedAt[sermonID] = at;
+  }
+  writeResume(storage, store);
 }

@@ -12,9 +12,14 @@ const MARGIN_SECONDS = 5;
 
 export type LastPlayed = { sermon: PlayerSermon; kind: PlayerKind; position: number };
 /** `savedAt`: when each position was saved (epoch ms), so a newer one from another device can win (position-sync.ts). */
-type ResumeStore = { positions: Record<string, number>; savedAt: Record<string, number>; last: LastPlayed | null };
+export type ResumeStore = {
+  positions: Record<string, number>;
+  savedAt: Record<string, number>;
+  last: LastPlayed | null;
+};
 
-function read(storage: Pick<Storage, 'getItem'> | undefined): ResumeStore {
+/** The kept positions (exported for position-sync.ts, which adopts positions from the account). */
+export function readResume(storage: Pick<Storage, 'getItem'> | undefined): ResumeStore {
   try {
     const value = JSON.parse(storage?.getItem(RESUME_KEY) ?? 'null') as Partial<ResumeStore> | null;
     return {
@@ -27,7 +32,7 @@ function read(storage: Pick<Storage, 'getItem'> | undefined): ResumeStore {
   }
 }
 
-function write(storage: Pick<Storage, 'setItem'> | undefined, store: ResumeStore) {
+export function writeResume(storage: Pick<Storage, 'setItem'> | undefined, store: ResumeStore) {
   try {
     storage?.setItem(RESUME_KEY, JSON.stringify(store));
   } catch {
@@ -43,30 +48,11 @@ export function resumablePosition(position: number, duration: number): number {
 }
 
 export function savedPosition(storage: Storage | undefined, sermonID: string): number {
-  return read(storage).positions[sermonID] ?? 0;
-}
-
-/** The position kept for a sermon and when it was saved (epoch ms; 0 when kept before times were). */
-export function savedEntry(storage: Storage | undefined, sermonID: string): { position: number; at: number } | null {
-  const store = read(storage);
-  const position = store.positions[sermonID];
-  return position === undefined ? null : { position, at: store.savedAt[sermonID] ?? 0 };
-}
-
-/** Keeps a position that came from elsewhere (the listener's other device), with its time. */
-export function adoptPosition(storage: Storage | undefined, sermonID: string, position: number, at: number) {
-  const store = read(storage);
-  delete store.positions[sermonID];
-  delete store.savedAt[sermonID];
-  if (position > 0) {
-    store.positions[sermonID] = Math.floor(position);
-    store.savedAt[sermonID] = at;
-  }
-  write(storage, store);
+  return readResume(storage).positions[sermonID] ?? 0;
 }
 
 export function lastPlayed(storage: Storage | undefined): LastPlayed | null {
-  return read(storage).last;
+  return readResume(storage).last;
 }
 
 /** Remembers the position of the sermon now playing (0 forgets it: it ended). */
@@ -77,7 +63,7 @@ export function savePosition(
   position: number,
   now = Date.now(),
 ) {
-  const store = read(storage);
+  const store = readResume(storage);
   const p = resumablePosition(position, sermon.durationSeconds);
   delete store.positions[sermon.sermonID];
   delete store.savedAt[sermon.sermonID];
@@ -91,5 +77,5 @@ export function savePosition(
     delete store.savedAt[id];
   }
   store.last = p > 0 ? { sermon, kind, position: Math.floor(p) } : null;
-  write(storage, store);
+  writeResume(storage, store);
 }

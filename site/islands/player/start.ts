@@ -1,6 +1,5 @@
 import { SIGNED_IN_COOKIE } from '@kerygma/domain/account-values';
 import { answerRequests } from '../../stores/now-playing.ts';
-import { $user } from '../../stores/session.ts';
 import { dock } from './dock.ts';
 import { PlayerEngine } from './engine.ts';
 import { listenForShortcuts } from './keyboard.ts';
@@ -39,15 +38,14 @@ if (root) {
   answerRequests({ play: (r) => engine.playRequest(r), toggle: (r) => engine.toggleRequest(r) });
   $engine.set(engine);
   // Play positions on the listener's account (position-sync.ts), fetched only for someone signed
-  // in: the server's indicator cookie says so before the session is loaded.
-  const sync = () => void import('./position-sync.ts').then(({ startPositionSync }) => startPositionSync(engine));
-  if (document.cookie.split(/;\s*/).includes(`${SIGNED_IN_COOKIE}=1`)) sync();
-  else {
-    const stopWaiting = $user.subscribe((user) => {
-      if (!user) return;
-      queueMicrotask(() => stopWaiting());
-      sync();
-    });
-  }
+  // in: the server's indicator cookie says so before the session is loaded. Checked again after
+  // each navigation, as the player outlives them and a sign-in is one.
+  const startSync = () => {
+    if (!document.cookie.split(/;\s*/).includes(`${SIGNED_IN_COOKIE}=1`)) return;
+    document.removeEventListener('astro:page-load', startSync);
+    void import('./position-sync.ts').then(({ startPositionSync }) => startPositionSync(engine));
+  };
+  document.addEventListener('astro:page-load', startSync);
+  startSync();
   if (pressed?.isConnected && pressed.matches(PLAY_BUTTON)) press(pressed);
 }

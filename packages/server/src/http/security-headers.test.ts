@@ -63,6 +63,14 @@ describe('security headers', () => {
     expect(tls['strict-transport-security']).toBeDefined();
   });
 
+  it('send a script or stylesheet nosniff alone (no document of its own to frame or refer from)', () => {
+    expect(securityHeaders(at('/_astro/react.abc.js'), { subresource: true }, options)).toEqual({
+      'x-content-type-options': 'nosniff',
+    });
+    // Pictures and media keep the framing refusal: an SVG opened on its own is a document.
+    expect(securityHeaders(at('/media/a.svg'), {}, options)['x-frame-options']).toBe('DENY');
+  });
+
   it('allow on every page the island scripts of the whole site, read from the built manifest', () => {
     // Astro inlines a directive's script only where an island uses it; a navigation inside the
     // site keeps the first page's policy, so each page must allow every directive's script.

@@ -12,10 +12,10 @@ export type ReceivedMail = {
 };
 
 /**
- * A real SMTP server on a free local port that keeps what it receives, parsed. `url` goes into
+ * A real SMTP server on `listenPort` (a free one by default) that keeps what it receives, parsed. `url` goes into
  * SMTP_URL; `next(to)` waits for the next message to that address (or takes one already here).
  */
-export async function startSmtpServer() {
+export async function startSmtpServer(listenPort = 0) {
   const inbox: ReceivedMail[] = [];
   const waiting: { to: string; resolve: (m: ReceivedMail) => void }[] = [];
   const deliver = (mail: ReceivedMail) => {
@@ -52,7 +52,7 @@ export async function startSmtpServer() {
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
