@@ -37,12 +37,33 @@ test('a listener changes their name, password and picture in settings, then dele
   const profile = main.locator('form', { has: page.getByRole('heading', { name: 'Your profile' }) });
   await profile.getByLabel('Your name').fill('Ruth Listener');
   await profile.getByLabel('E-mail me once a day about new sermons from what I follow').check();
+  await profile.getByLabel('Gender').selectOption({ label: 'Female' });
+  await profile.getByLabel('I am a church leader').check();
+  // Leaving with the changes not saved asks first; staying keeps them.
+  const questions: string[] = [];
+  page.once('dialog', (dialog) => {
+    questions.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Sermons' }).click();
+  await expect.poll(() => questions).toEqual(['Do you really want to leave? You have unsaved changes!']);
+  await expect(page).toHaveURL('/user/settings');
+  await expect(profile.getByLabel('Your name')).toHaveValue('Ruth Listener');
+  // A year of birth out of range is marked, not sent.
+  await profile.getByLabel('Year of birth (optional)').fill('1850');
+  await profile.getByRole('button', { name: 'Save the profile' }).click();
+  await expect(profile.getByText(/^Enter a year from 1900 to \d{4}\.$/)).toBeVisible();
+  await expect(profile.getByLabel('Year of birth (optional)')).toBeFocused();
+  await profile.getByLabel('Year of birth (optional)').fill('1961');
   await profile.getByRole('button', { name: 'Save the profile' }).click();
   await expect(profile.getByRole('status')).toHaveText('Saved.');
   await page.reload();
   await expect(page.getByRole('banner').getByTestId('account-name')).toHaveText('Ruth Listener');
   await hydrated(main);
   await expect(profile.getByLabel('E-mail me once a day about new sermons from what I follow')).toBeChecked();
+  await expect(profile.getByLabel('Gender')).toHaveValue('female');
+  await expect(profile.getByLabel('Year of birth (optional)')).toHaveValue('1961');
+  await expect(profile.getByLabel('I am a church leader')).toBeChecked();
 
   // The password: the rules are checked before sending; then the old one is refused at sign-in, the new one works.
   const password = main.locator('form', { has: page.getByRole('heading', { name: 'Change your password' }) });

@@ -1,6 +1,7 @@
 import type { userContracts } from '@kerygma/domain/contracts/users';
 import { type SubmitEvent, useState } from 'react';
 import { sessionCall, userChanged } from '../session/index.ts';
+import { useLeaveWarning } from './leave-warning.ts';
 import type { SettingsPartProps } from './settings-shared.ts';
 import { ACCOUNT_RULES, apiErrorText, Field, focusFirstInvalid, Outcome, rules } from './shared.tsx';
 
@@ -20,6 +21,7 @@ export default function SettingsEmail({ user, t, verify }: SettingsPartProps & {
   const [failure, setFailure] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);
+  useLeaveWarning(Object.values(values).some(Boolean), t('account.forms.leaveQuestion'));
   const errors = {
     current: values.current ? null : t('account.forms.required'),
     email: rules.email(values.email.trim()) ? null : t('account.forms.ruleEmail'),

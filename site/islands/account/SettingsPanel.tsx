@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { $user } from '../../stores/session.ts';
 import { islandTranslator } from '../messages.ts';
 import { loadSession, signOutEverywhere } from '../session/index.ts';
+import { forgetUnsavedChanges } from './leave-warning.ts';
 import SettingsDelete from './SettingsDelete.tsx';
 import SettingsEmail from './SettingsEmail.tsx';
 import SettingsPassword from './SettingsPassword.tsx';
@@ -29,6 +30,7 @@ export default function SettingsPanel({ messages, signIn, verify, home }: Props)
   const leaving = useRef(false);
   const leave = () => {
     leaving.current = true;
+    forgetUnsavedChanges();
   };
   useEffect(() => {
     void loadSession();

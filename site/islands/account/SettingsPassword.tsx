@@ -1,6 +1,7 @@
 import type { userContracts } from '@kerygma/domain/contracts/users';
 import { type SubmitEvent, useState } from 'react';
 import { sessionCall, userChanged } from '../session/index.ts';
+import { useLeaveWarning } from './leave-warning.ts';
 import type { SettingsPartProps } from './settings-shared.ts';
 import { apiErrorText, Field, focusFirstInvalid, NewPasswordFields, newPasswordErrors, Outcome } from './shared.tsx';
 
@@ -19,6 +20,7 @@ export default function SettingsPassword({ t }: SettingsPartProps) {
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  useLeaveWarning(Object.values(values).some(Boolean), t('account.forms.leaveQuestion'));
   const errors = {
     current: values.current ? null : t('account.forms.required'),
     ...newPasswordErrors(t, values.password, values.confirm),
