@@ -1,7 +1,8 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
 import { PASSWORD, signIn, verifiedAccount } from './accounts.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { hydrated } from './islands.ts';
+import { currentTime, longestAudioSermon, player, playToMiddleAndPause } from './listening.ts';
 
 /**
  * The listener's library (site/islands/library/, site/islands/player/position-sync.ts): a new
@@ -10,30 +11,10 @@ import { hydrated } from './islands.ts';
  * the same person resumes it at the same second; a bookmark shows on /library/bookmarks.
  */
 
-type LiteSermon = {
-  sermonID: string;
-  displayTitle: string;
-  audioDurationSeconds: number;
-  hasVideo: boolean;
-  speaker: { speakerID: number; displayName: string };
-};
-
-/** The longest audio-only demo sermon (4 minutes), so its middle is far from both ends. */
-async function audioSermon(request: APIRequestContext): Promise<LiteSermon> {
-  const response = await request.get('/api/v2/node/sermons?media=audio&pageSize=100&lite=true');
-  const list = ((await response.json()) as { results: LiteSermon[] }).results.filter((s) => !s.hasVideo);
-  const longest = list.sort((a, b) => b.audioDurationSeconds - a.audioDurationSeconds)[0];
-  if (!longest) throw new Error('the demo catalogue has no audio sermon');
-  return longest;
-}
-
-const player = (page: Page) => page.locator('[data-player][data-mode="page"]');
-const media = (page: Page) => page.locator('[data-player-screen] video');
-/**
+/*
  * axe runs on each new page's main content: the docked player around it, restoring the last
  * sermon played before its interface hydrates, is the player's own journey (player.spec.ts).
  */
-const currentTime = (page: Page) => media(page).evaluate((m: HTMLMediaElement) => m.currentTime);
 
 async function signedInBrowser(browser: Browser, username: string, baseURL: string) {
   const context = await browser.newContext({ baseURL });
@@ -51,7 +32,7 @@ test('follow from a speaker page, play on one device and resume on another, book
 }) => {
   test.setTimeout(120_000);
   const { username } = await verifiedAccount('listener');
-  const sermon = await audioSermon(request);
+  const sermon = await longestAudioSermon(request);
   const speaker = sermon.speaker;
 
   // Signed out, Follow goes to sign-in, with the way back carrying the follow.
@@ -90,19 +71,7 @@ test('follow from a speaker page, play on one device and resume on another, book
 
   // Plays the sermon to its middle and pauses there: the position goes to the account.
   await page.goto(`/sermons/${sermon.sermonID}`);
-  await page.getByRole('button', { name: 'Play audio' }).click();
-  await expect(player(page)).toHaveAttribute('data-state', 'playing');
-  const middle = Math.round(sermon.audioDurationSeconds / 2);
-  await media(page).evaluate((m: HTMLMediaElement, at: number) => {
-    m.currentTime = at;
-  }, middle);
-  await expect.poll(() => currentTime(page)).toBeGreaterThan(middle);
-  const saved = page.waitForResponse(
-    (r) => r.request().method() === 'POST' && r.url().includes(`/api/v2/site/history/sermons/${sermon.sermonID}`),
-  );
-  await player(page).getByRole('button', { name: 'Pause' }).click();
-  expect((await saved).ok()).toBe(true);
-  const stoppedAt = await currentTime(page);
+  const stoppedAt = await playToMiddleAndPause(page, sermon, { play: 'Play audio', pause: 'Pause' });
 
   // Bookmarked here, it shows in the library.
   const bookmark = page.getByRole('button', { name: 'Bookmark' });
