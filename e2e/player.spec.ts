@@ -253,6 +253,29 @@ test("a sermon page's play button shows the docked player's state after a naviga
   await expect(player(page).getByRole('button', { name: 'Play', exact: true })).toBeVisible();
 });
 
+test('restored before its interface has loaded, the dock names its sermon', async ({ page, request }) => {
+  const sermon = await audioSermon(request);
+  await playAudio(page, sermon.sermonID);
+  await media(page).evaluate((m: HTMLMediaElement) => {
+    m.currentTime = 42;
+  });
+  await expect.poll(() => currentTime(page)).toBeGreaterThan(42);
+  await player(page).getByRole('button', { name: 'Pause' }).click();
+  // The interface's script never arrives: the dock shows what the server rendered and the engine filled.
+  await page.route(/\/_astro\/Controls\.[^/]*\.js$/, (route) => route.abort());
+  await page.goto('/');
+  await expect(player(page)).toBeVisible();
+  // Read at once, not waited for: until the interface hydrates (or never), this is what shows.
+  const shown = await player(page).evaluate((dock) => {
+    const title = dock.querySelector<HTMLAnchorElement>('[data-player-title]');
+    return { hydrated: !dock.querySelector('astro-island[ssr]'), title: title?.textContent, href: title?.href };
+  });
+  expect(shown.hydrated).toBe(false);
+  expect(shown.title).toBe(sermon.fullTitle);
+  expect(shown.href).toMatch(new RegExp(`/sermons/${sermon.sermonID}$`));
+  await expectNoAxeViolations(page, { include: '[data-player]', label: 'dock before its interface' });
+});
+
 test('after a reload, asks to resume where the listener left off', async ({ page, request }) => {
   const sermon = await audioSermon(request);
   await playAudio(page, sermon.sermonID);

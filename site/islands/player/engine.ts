@@ -142,6 +142,24 @@ export class PlayerEngine {
     void this.play();
   }
 
+  /**
+   * The dock can show (a sermon played earlier, restored) before its interface hydrates
+   * (client:quiet), and its server-rendered title link and byline are empty: fill them, so the
+   * dock is never a link without a name. Once hydrated, the interface renders them itself.
+   */
+  #showBeforeInterface(sermon: PlayerSermon, kind: PlayerKind) {
+    if (!this.root.querySelector('astro-island[ssr]')) return;
+    const meta = playerMeta(sermon, kind);
+    const title = this.root.querySelector<HTMLAnchorElement>('[data-player-title]');
+    if (title) {
+      title.textContent = meta.title;
+      title.href = meta.href;
+      if (meta.lang) title.lang = meta.lang;
+    }
+    const byline = this.root.querySelector('[data-player-byline]');
+    if (byline) byline.textContent = meta.byline;
+  }
+
   #isLoaded(sermon: PlayerSermon, kind: PlayerKind): boolean {
     return this.#sermon?.sermonID === sermon.sermonID && this.#kind === playableKind(sermon, kind);
   }
@@ -162,6 +180,7 @@ export class PlayerEngine {
     const at = this.#playlist.findIndex((s) => s.sermonID === sermon.sermonID);
     reportQueue(at < 0 ? [] : this.#playlist.slice(at + 1));
     this.screen.hidden = !playerMeta(sermon, playable).video;
+    this.#showBeforeInterface(sermon, playable);
     this.placeScreen();
     this.#withCaptions((c) => c.setTracks(this.media, sermon.captions));
     this.showCaptions();
