@@ -1,4 +1,4 @@
-import { BROADCASTER_ROLE, type BroadcasterRoleID, holdsBroadcasterRole, type RoleHolder } from '@kerygma/domain/roles';
+import { BROADCASTER_ROLE, type BroadcasterRoleID, holdsBroadcasterRole } from '@kerygma/domain/roles';
 
 /**
  * The broadcaster account's screens, in navigation order, each with the role it needs (§6: Admin
@@ -25,10 +25,16 @@ export function screenRole(path: AccountScreenPath): BroadcasterRoleID {
   return screen.role;
 }
 
-/** Whether the user may open the screen for the broadcaster. */
-export const mayOpen = (user: RoleHolder, broadcasterID: string, path: AccountScreenPath): boolean =>
-  holdsBroadcasterRole(user, broadcasterID, screenRole(path));
+/** The user's roles for the broadcaster being managed (the shell's `useBroadcaster().roles`). */
+const holder = (roles: readonly number[]) => ({
+  roles: [],
+  broadcasterRoles: roles.map((broadcasterRoleID) => ({ broadcasterID: '', broadcasterRoleID })),
+});
 
-/** The screens the user's navigation lists for the broadcaster. */
-export const visibleScreens = (user: RoleHolder, broadcasterID: string): AccountScreen[] =>
-  ACCOUNT_SCREENS.filter((s) => holdsBroadcasterRole(user, broadcasterID, s.role));
+/** Whether someone with these roles may open the screen. */
+export const mayOpen = (roles: readonly number[], path: AccountScreenPath): boolean =>
+  holdsBroadcasterRole(holder(roles), '', screenRole(path));
+
+/** The screens the navigation lists for someone with these roles. */
+export const visibleScreens = (roles: readonly number[]): AccountScreen[] =>
+  ACCOUNT_SCREENS.filter((s) => holdsBroadcasterRole(holder(roles), '', s.role));

@@ -1,0 +1,47 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { useI18n } from '../../i18n.tsx';
+import { Field, FormProblem } from '../form/Field.tsx';
+import { type DonationsFormInput, type DonationsFormOutput, donationsFormSchema } from './donations-form.ts';
+
+type Props = { initial: DonationsFormInput; onSave: (values: DonationsFormOutput) => Promise<unknown> };
+
+/** The Give button and the ways to give it leads to. */
+export function DonationsForm({ initial, onSave }: Props) {
+  const { t } = useI18n();
+  const form = useForm<DonationsFormInput, unknown, DonationsFormOutput>({
+    resolver: zodResolver(donationsFormSchema),
+    defaultValues: initial,
+  });
+  const options = useFieldArray({ control: form.control, name: 'options' });
+  const submit = form.handleSubmit(async (values) => {
+    await onSave(values);
+    form.reset(values);
+  });
+  return (
+    <form onSubmit={submit} noValidate className="account-form">
+      <label className="check">
+        <input type="checkbox" {...form.register('donatable')} /> {t('dashboardAccount.donations.donatable')}
+      </label>
+      <fieldset>
+        <legend>{t('dashboardAccount.donations.options')}</legend>
+        {options.fields.map((item, index) => (
+          <div key={item.id} className="field-row">
+            <Field form={form} name={`options.${index}.label`} label={t('dashboardAccount.donations.optionLabel')} />
+            <Field form={form} name={`options.${index}.url`} type="url" label={t('dashboardAccount.donations.optionURL')} />
+            <button type="button" className="link-button" onClick={() => options.remove(index)}>
+              {t('dashboardAccount.donations.removeOption')}
+            </button>
+          </div>
+        ))}
+        <FormProblem message={form.formState.errors.options?.root?.message ?? form.formState.errors.options?.message} />
+        <button type="button" className="link-button" onClick={() => options.append({ label: '', url: 'https://' })}>
+          {t('dashboardAccount.donations.addOption')}
+        </button>
+      </fieldset>
+      <button type="submit" className="button" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? t('dashboardAccount.common.saving') : t('dashboardAccount.common.save')}
+      </button>
+    </form>
+  );
+}

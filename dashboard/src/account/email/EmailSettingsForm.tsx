@@ -1,0 +1,33 @@
+import { useForm } from 'react-hook-form';
+import { useI18n } from '../../i18n.tsx';
+
+export const EMAIL_NOTIFICATIONS = ['newComment', 'listenerMessage', 'mediaProcessed', 'weeklyStats', 'billing'] as const;
+export type EmailNotification = (typeof EMAIL_NOTIFICATIONS)[number];
+export type EmailSettings = Record<EmailNotification, boolean>;
+
+type Props = { initial: EmailSettings; onSave: (values: EmailSettings) => Promise<unknown> };
+
+/** Which e-mails the broadcaster's managers receive. */
+export function EmailSettingsForm({ initial, onSave }: Props) {
+  const { t } = useI18n();
+  const form = useForm<EmailSettings>({ defaultValues: initial });
+  const submit = form.handleSubmit(async (values) => {
+    await onSave(values);
+    form.reset(values);
+  });
+  return (
+    <form onSubmit={submit} className="account-form">
+      <fieldset>
+        <legend>{t('dashboardAccount.email.intro')}</legend>
+        {EMAIL_NOTIFICATIONS.map((name) => (
+          <label key={name} className="check">
+            <input type="checkbox" {...form.register(name)} /> {t(`dashboardAccount.email.${name}`)}
+          </label>
+        ))}
+      </fieldset>
+      <button type="submit" className="button" disabled={form.formState.isSubmitting}>
+        {form.formState.isSubmitting ? t('dashboardAccount.common.saving') : t('dashboardAccount.common.save')}
+      </button>
+    </form>
+  );
+}

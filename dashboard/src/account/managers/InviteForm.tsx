@@ -1,0 +1,29 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useI18n } from '../../i18n.tsx';
+import { Field } from '../form/Field.tsx';
+import { type InviteFormInput, type InviteFormOutput, inviteFormSchema } from './managers-form.ts';
+import { RoleBoxes } from './RoleBoxes.tsx';
+
+/** Invite a manager by e-mail with their permissions (§6). */
+export function InviteForm({ onInvite }: { onInvite: (invite: InviteFormOutput) => Promise<unknown> }) {
+  const { t } = useI18n();
+  const form = useForm<InviteFormInput, unknown, InviteFormOutput>({
+    resolver: zodResolver(inviteFormSchema),
+    defaultValues: { email: '', roles: [] },
+  });
+  const submit = form.handleSubmit(async (invite) => {
+    await onInvite(invite);
+    form.reset();
+  });
+  return (
+    <form onSubmit={submit} noValidate className="account-form" aria-labelledby="invite-title">
+      <h2 id="invite-title">{t('dashboardAccount.managers.inviteTitle')}</h2>
+      <Field form={form} name="email" type="email" label={t('dashboardAccount.managers.email')} />
+      <RoleBoxes form={form} legend={t('dashboardAccount.managers.roles')} />
+      <button type="submit" className="button" disabled={form.formState.isSubmitting}>
+        {t('dashboardAccount.managers.invite')}
+      </button>
+    </form>
+  );
+}

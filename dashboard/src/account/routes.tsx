@@ -1,0 +1,36 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import type { NavItem } from '../shell/nav.ts';
+import { RoleGate } from './RoleGate.tsx';
+import { ACCOUNT_SCREENS, type AccountScreenPath } from './screens.ts';
+
+type Screen = () => Promise<{ default: ComponentType }>;
+
+/** Each screen is its own chunk, loaded once the role gate lets its user in. */
+const SCREENS: Record<AccountScreenPath, Screen> = {
+  settings: () => import('./settings/SettingsScreen.tsx'),
+  customization: () => import('./customization/CustomizationScreen.tsx'),
+  'email-settings': () => import('./email/EmailSettingsScreen.tsx'),
+  connections: () => import('./connections/ConnectionsScreen.tsx'),
+  'api-key': () => import('./api-key/ApiKeyScreen.tsx'),
+  managers: () => import('./managers/ManagersScreen.tsx'),
+  donations: () => import('./donations/DonationsScreen.tsx'),
+  billing: () => import('./billing/BillingScreen.tsx'),
+};
+
+/** The account screens (§2 Dashboard: /dashboard-beta/account/…), under the shell's layout. */
+export const routes: RouteObject[] = ACCOUNT_SCREENS.map(({ path }) => ({
+  path: `account/${path}`,
+  element: <RoleGate path={path} />,
+  children: [{ index: true, lazy: () => SCREENS[path]().then((m) => ({ Component: m.default })) }],
+}));
+
+/** The navigation's entries, each shown to the roles that may open it (Admin holds every role). */
+export const navItems: NavItem[] = [
+  { path: '/overview', label: 'dashboardAccount.nav.overview' },
+  ...ACCOUNT_SCREENS.map(({ path, role }) => ({
+    path: `/account/${path}`,
+    label: `dashboardAccount.nav.${path}` as const,
+    roles: role === 2 ? [2] : [2, role],
+  })),
+];

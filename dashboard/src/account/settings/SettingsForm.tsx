@@ -1,0 +1,96 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useI18n } from '../../i18n.tsx';
+import { Field, FormProblem } from '../form/Field.tsx';
+import { LocationFields, type MapConfig } from './LocationFields.tsx';
+import { CATEGORIES, type SettingsFormInput, type SettingsFormOutput, settingsFormSchema } from './settings-form.ts';
+
+type Props = {
+  initial: SettingsFormInput;
+  /** The map's tile and reverse-geocoding services; without them the coordinates are typed. */
+  maps: MapConfig | null;
+  onSave: (values: SettingsFormOutput) => Promise<unknown>;
+};
+
+/** The broadcaster's settings: profile, contact, location, service times, categories, social links, solo site. */
+export function SettingsForm({ initial, maps, onSave }: Props) {
+  const { t } = useI18n();
+  const form = useForm<SettingsFormInput, unknown, SettingsFormOutput>({
+    resolver: zodResolver(settingsFormSchema),
+    defaultValues: initial,
+  });
+  const { isSubmitting, errors } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    await onSave(values);
+    form.reset(form.getValues());
+  });
+  const field = (name: keyof SettingsFormInput & string, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
+    <Field form={form} name={name} label={t(`dashboardAccount.settings.${name}` as 'dashboardAccount.settings.displayName')} {...extra} />
+  );
+
+  return (
+    <form onSubmit={submit} noValidate className="account-form">
+      <fieldset>
+        <legend>{t('dashboardAccount.settings.profile')}</legend>
+        {field('displayName', { autoComplete: 'organization' })}
+        {field('shortName')}
+        {field('minister')}
+        {field('denomination')}
+        {field('churchSize', { type: 'number' })}
+        {field('bibleVersion')}
+        {field('languageCode')}
+        {field('aboutUs', { multiline: true })}
+        {field('welcomeVideoID')}
+        <label className="check">
+          <input type="checkbox" {...form.register('vacantPulpit')} /> {t('dashboardAccount.settings.vacantPulpit')}
+        </label>
+      </fieldset>
+
+      <fieldset>
+        <legend>{t('dashboardAccount.settings.contact')}</legend>
+        {field('contactEmail', { type: 'email', autoComplete: 'email', hint: t('dashboardAccount.settings.contactEmailHint') })}
+        {field('phone', { type: 'tel', autoComplete: 'tel' })}
+        {field('listenLineNumber', { type: 'tel' })}
+        {field('homePageURL', { type: 'url', autoComplete: 'url' })}
+        {field('address', { multiline: true, autoComplete: 'street-address' })}
+        {field('addressMail', { multiline: true })}
+      </fieldset>
+
+      <LocationFields form={form} maps={maps} />
+
+      <fieldset>
+        <legend>{t('dashboardAccount.settings.serviceTimes')}</legend>
+        {field('serviceTimes', { multiline: true, hint: t('dashboardAccount.settings.serviceTimesHint') })}
+      </fieldset>
+
+      <fieldset aria-describedby={errors.categories ? 'categories-error' : undefined}>
+        <legend>{t('dashboardAccount.settings.categories')}</legend>
+        {CATEGORIES.map((c) => (
+          <label key={c.bit} className="check">
+            <input type="checkbox" value={String(c.bit)} {...form.register('categories')} /> {t(c.label)}
+          </label>
+        ))}
+        <div id="categories-error">
+          <FormProblem message={errors.categories?.message} />
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend>{t('dashboardAccount.settings.social')}</legend>
+        {field('facebookUsername')}
+        {field('twitterUsername')}
+      </fieldset>
+
+      <fieldset>
+        <legend>{t('dashboardAccount.settings.soloSite')}</legend>
+        <label className="check">
+          <input type="checkbox" {...form.register('soloSiteEnabled')} /> {t('dashboardAccount.settings.soloSiteEnabled')}
+        </label>
+      </fieldset>
+
+      <button type="submit" className="button" disabled={isSubmitting}>
+        {isSubmitting ? t('dashboardAccount.common.saving') : t('dashboardAccount.common.save')}
+      </button>
+    </form>
+  );
+}
