@@ -1,0 +1,5 @@
+import { ErrorView } from '../shell/ErrorView.tsx';
+
+export function HighlightedSermons() {
+  return <ErrorView />;
+}

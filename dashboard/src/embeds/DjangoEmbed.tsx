@@ -1,0 +1,5 @@
+import { ErrorView } from '../shell/ErrorView.tsx';
+
+export function DjangoEmbed() {
+  return <ErrorView />;
+}
