@@ -10,7 +10,7 @@ const HEIGHT = 220;
 /** Plays and downloads a day (uPlot, in this chunk only: the overview loads it after its figures). */
 export default function PlaysChart({ columns, label }: Props) {
   const { t } = useI18n();
-  const element = useRef<HTMLDivElement>(null);
+  const element = useRef<HTMLElement>(null);
 
   useEffect(() => {
     const parent = element.current;

@@ -1,22 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
+import { useDashboardForm, useLeaveWarning } from '../../forms/form.ts';
 import { useI18n } from '../../i18n.tsx';
 import { Field, FormProblem } from '../form/Field.tsx';
-import { type DonationsFormInput, type DonationsFormOutput, donationsFormSchema } from './donations-form.ts';
+import { type DonationsValues, donationsFormSchema } from './donations-form.ts';
 
-type Props = { initial: DonationsFormInput; onSave: (values: DonationsFormOutput) => Promise<unknown> };
+type Props = { initial: DonationsValues; onSave: (values: DonationsValues) => Promise<unknown> };
 
 /** The Give button and the ways to give it leads to. */
 export function DonationsForm({ initial, onSave }: Props) {
   const { t } = useI18n();
-  const form = useForm<DonationsFormInput, unknown, DonationsFormOutput>({
-    resolver: zodResolver(donationsFormSchema),
-    defaultValues: initial,
-  });
+  const form = useDashboardForm({ schema: donationsFormSchema, values: initial });
+  useLeaveWarning(form.formState.isDirty);
   const options = useFieldArray({ control: form.control, name: 'options' });
   const submit = form.handleSubmit(async (values) => {
     await onSave(values);
-    form.reset(values);
+    form.saved(values);
   });
   return (
     <form onSubmit={submit} noValidate className="account-form">

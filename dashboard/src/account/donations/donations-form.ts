@@ -20,5 +20,4 @@ export const donationsFormSchema = z
     path: ['options'],
   });
 
-export type DonationsFormInput = z.input<typeof donationsFormSchema>;
-export type DonationsFormOutput = z.output<typeof donationsFormSchema>;
+export type DonationsValues = z.infer<typeof donationsFormSchema>;

@@ -1,19 +1,24 @@
-import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { useDashboardForm, useLeaveWarning } from '../../forms/form.ts';
 import { useI18n } from '../../i18n.tsx';
 
 export const EMAIL_NOTIFICATIONS = ['newComment', 'listenerMessage', 'mediaProcessed', 'weeklyStats', 'billing'] as const;
 export type EmailNotification = (typeof EMAIL_NOTIFICATIONS)[number];
-export type EmailSettings = Record<EmailNotification, boolean>;
+const emailSettingsSchema = z.object(
+  Object.fromEntries(EMAIL_NOTIFICATIONS.map((name) => [name, z.boolean()])) as Record<EmailNotification, z.ZodBoolean>,
+);
+export type EmailSettings = z.infer<typeof emailSettingsSchema>;
 
 type Props = { initial: EmailSettings; onSave: (values: EmailSettings) => Promise<unknown> };
 
 /** Which e-mails the broadcaster's managers receive. */
 export function EmailSettingsForm({ initial, onSave }: Props) {
   const { t } = useI18n();
-  const form = useForm<EmailSettings>({ defaultValues: initial });
+  const form = useDashboardForm({ schema: emailSettingsSchema, values: initial });
+  useLeaveWarning(form.formState.isDirty);
   const submit = form.handleSubmit(async (values) => {
     await onSave(values);
-    form.reset(values);
+    form.saved(values);
   });
   return (
     <form onSubmit={submit} className="account-form">

@@ -3,21 +3,25 @@ import { type FieldValues, type Path, type UseFormReturn, get } from 'react-hook
 import { useI18n } from '../../i18n.tsx';
 import { problemText } from './rules.ts';
 
-type Props<V extends FieldValues> = {
-  form: UseFormReturn<V, unknown, unknown>;
-  name: Path<V>;
-  label: string;
+/** How a field is shown, beside its form, name and label. */
+export type FieldLook = {
   hint?: string;
   type?: 'text' | 'email' | 'url' | 'tel' | 'number';
   multiline?: boolean;
   autoComplete?: string;
 };
 
+type Props<V extends FieldValues> = FieldLook & {
+  form: UseFormReturn<V>;
+  name: Path<V>;
+  label: string;
+};
+
 /** A labelled input of an account form with its hint and its error, tied together for screen readers. */
 export function Field<V extends FieldValues>({ form, name, label, hint, type = 'text', multiline, autoComplete }: Props<V>) {
   const { t } = useI18n();
   const id = useId();
-  const error = problemText(t, get(form.formState.errors, name)?.message as string | undefined);
+  const error = problemText(t, (get(form.formState.errors, name) as { message?: string } | undefined)?.message);
   const described = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   const common = {
     id,

@@ -42,22 +42,23 @@ export const optionalURL = (max = 500) =>
   optionalText(max).refine((v) => v === '' || isWebAddress(v), problem('dashboardAccount.validation.url'));
 
 /** §5: non-space text, one @, a dot in the domain. */
-export const optionalEmail = () =>
-  optionalText(254).refine((v) => v === '' || emailSchema.safeParse(v).success, problem('dashboardAccount.validation.email'));
 export const requiredEmail = () =>
   requiredText(254).refine((v) => emailSchema.safeParse(v).success, problem('dashboardAccount.validation.email'));
 
-/** A coordinate typed or set by the map pin; empty is none. */
-const coordinate = (limit: number, key: MessageKey) =>
-  z.union([
-    z.literal('').transform(() => null),
-    z.null(),
-    z.coerce
-      .number({ error: problem('dashboardAccount.validation.number') })
-      .min(-limit, problem(key))
-      .max(limit, problem(key)),
-  ]);
-export const latitude = () => coordinate(90, 'dashboardAccount.validation.latitude');
-export const longitude = () => coordinate(180, 'dashboardAccount.validation.longitude');
+/** A number typed as text (an empty field is none), within its limits. */
+const numberText = (min: number, max: number, key: MessageKey, integer = false) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || Number.isFinite(Number(v)), problem('dashboardAccount.validation.number'))
+    .refine((v) => v === '' || !integer || Number.isInteger(Number(v)), problem('dashboardAccount.validation.number'))
+    .refine((v) => v === '' || (Number(v) >= min && Number(v) <= max), problem(key));
+
+export const latitudeText = () => numberText(-90, 90, 'dashboardAccount.validation.latitude');
+export const longitudeText = () => numberText(-180, 180, 'dashboardAccount.validation.longitude');
+export const countText = () => numberText(0, 1_000_000, 'dashboardAccount.validation.number', true);
+
+/** The number in a checked numeric field, or null when it is empty. */
+export const numberOrNull = (value: string): number | null => (value.trim() === '' ? null : Number(value));
 
 export { problem };

@@ -1,20 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useDashboardForm } from '../../forms/form.ts';
 import { useI18n } from '../../i18n.tsx';
 import { Field } from '../form/Field.tsx';
-import { type InviteFormInput, type InviteFormOutput, inviteFormSchema } from './managers-form.ts';
+import { type InviteValues, inviteFormSchema } from './managers-form.ts';
 import { RoleBoxes } from './RoleBoxes.tsx';
 
+const EMPTY_INVITE: InviteValues = { email: '', roles: [] };
+
 /** Invite a manager by e-mail with their permissions (§6). */
-export function InviteForm({ onInvite }: { onInvite: (invite: InviteFormOutput) => Promise<unknown> }) {
+export function InviteForm({ onInvite }: { onInvite: (invite: InviteValues) => Promise<unknown> }) {
   const { t } = useI18n();
-  const form = useForm<InviteFormInput, unknown, InviteFormOutput>({
-    resolver: zodResolver(inviteFormSchema),
-    defaultValues: { email: '', roles: [] },
-  });
+  const form = useDashboardForm({ schema: inviteFormSchema, values: EMPTY_INVITE });
   const submit = form.handleSubmit(async (invite) => {
     await onInvite(invite);
-    form.reset();
+    form.saved(EMPTY_INVITE);
   });
   return (
     <form onSubmit={submit} noValidate className="account-form" aria-labelledby="invite-title">

@@ -8,7 +8,7 @@ export function RoleBoxes<V extends FieldValues & { roles: string[] }>({
   form,
   legend,
 }: {
-  form: UseFormReturn<V, unknown, unknown>;
+  form: UseFormReturn<V>;
   legend: string;
 }) {
   const { t } = useI18n();

@@ -6,18 +6,17 @@ import { problem, requiredEmail } from '../form/rules.ts';
 export const MANAGER_ROLES = [BROADCASTER_ROLE.admin, BROADCASTER_ROLE.uploader, BROADCASTER_ROLE.biller] as const;
 
 /** §5: a manager keeps at least one permission. Checkbox values arrive as text. */
-export const permissionsSchema = z
-  .array(z.string())
-  .min(1, problem('dashboardAccount.validation.permission'))
-  .transform((ids) => ids.map(Number).sort((a, b) => a - b));
+export const permissionsSchema = z.array(z.string()).min(1, problem('dashboardAccount.validation.permission'));
+
+/** The ticked boxes as role ids, and the role ids as boxes. */
+export const roleIds = (boxes: readonly string[]): number[] => boxes.map(Number).sort((a, b) => a - b);
+export const roleBoxes = (ids: readonly number[]): string[] => ids.map(String);
 
 export const inviteFormSchema = z.object({ email: requiredEmail(), roles: permissionsSchema });
-export type InviteFormInput = z.input<typeof inviteFormSchema>;
-export type InviteFormOutput = z.output<typeof inviteFormSchema>;
+export type InviteValues = z.infer<typeof inviteFormSchema>;
 
 export const rolesFormSchema = z.object({ roles: permissionsSchema });
-export type RolesFormInput = z.input<typeof rolesFormSchema>;
-export type RolesFormOutput = z.output<typeof rolesFormSchema>;
+export type RolesValues = z.infer<typeof rolesFormSchema>;
 
 /**
  * Whether taking `roles` from a manager would leave the broadcaster without an Admin: the

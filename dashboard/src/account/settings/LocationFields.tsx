@@ -2,9 +2,10 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
 import { useI18n } from '../../i18n.tsx';
 import { Field } from '../form/Field.tsx';
+import { numberOrNull } from '../form/rules.ts';
 import { type GeocodeAnswer, placeOf, reverseGeocodeURL } from './geocoding.ts';
 import type { Point } from './LocationMap.tsx';
-import type { SettingsFormInput, SettingsFormOutput } from './settings-form.ts';
+import type { SettingsValues } from './settings-form.ts';
 
 /** The map services from the server's configuration (`GET global_config`). */
 export type MapConfig = { tileURL: string; tileAttribution: string; reverseGeocodeURL: string };
@@ -12,14 +13,13 @@ export type MapConfig = { tileURL: string; tileAttribution: string; reverseGeoco
 // Leaflet and its stylesheet load only when the settings show a map.
 const LocationMap = lazy(() => import('./LocationMap.tsx'));
 
-type Props = { form: UseFormReturn<SettingsFormInput, unknown, SettingsFormOutput>; maps: MapConfig | null };
+type Props = { form: UseFormReturn<SettingsValues>; maps: MapConfig | null };
 
 type Status = { kind: 'idle' } | { kind: 'finding' } | { kind: 'found'; place: string } | { kind: 'unknown' };
 
-const asNumber = (value: unknown): number | null => {
-  if (value === '' || value === null || value === undefined) return null;
-  const n = Number(value);
-  return Number.isFinite(n) ? n : null;
+const asNumber = (value: string): number | null => {
+  const n = numberOrNull(value);
+  return n !== null && Number.isFinite(n) ? n : null;
 };
 
 /** Location: the place's names, and its coordinates set by the map pin (or typed). */

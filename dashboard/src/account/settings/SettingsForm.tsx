@@ -1,31 +1,30 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useDashboardForm, useLeaveWarning } from '../../forms/form.ts';
 import { useI18n } from '../../i18n.tsx';
-import { Field, FormProblem } from '../form/Field.tsx';
+import { Field, type FieldLook, FormProblem } from '../form/Field.tsx';
 import { LocationFields, type MapConfig } from './LocationFields.tsx';
-import { CATEGORIES, type SettingsFormInput, type SettingsFormOutput, settingsFormSchema } from './settings-form.ts';
+import { CATEGORIES, type SettingsValues, settingsFormSchema } from './settings-form.ts';
 
 type Props = {
-  initial: SettingsFormInput;
+  initial: SettingsValues;
   /** The map's tile and reverse-geocoding services; without them the coordinates are typed. */
   maps: MapConfig | null;
-  onSave: (values: SettingsFormOutput) => Promise<unknown>;
+  onSave: (values: SettingsValues) => Promise<unknown>;
 };
+
+type TextField = Exclude<keyof SettingsValues, 'vacantPulpit' | 'categories' | 'soloSiteEnabled'>;
 
 /** The broadcaster's settings: profile, contact, location, service times, categories, social links, solo site. */
 export function SettingsForm({ initial, maps, onSave }: Props) {
   const { t } = useI18n();
-  const form = useForm<SettingsFormInput, unknown, SettingsFormOutput>({
-    resolver: zodResolver(settingsFormSchema),
-    defaultValues: initial,
-  });
-  const { isSubmitting, errors } = form.formState;
+  const form = useDashboardForm({ schema: settingsFormSchema, values: initial });
+  const { isSubmitting, isDirty, errors } = form.formState;
+  useLeaveWarning(isDirty);
   const submit = form.handleSubmit(async (values) => {
     await onSave(values);
-    form.reset(form.getValues());
+    form.saved(values);
   });
-  const field = (name: keyof SettingsFormInput & string, extra: Partial<Parameters<typeof Field>[0]> = {}) => (
-    <Field form={form} name={name} label={t(`dashboardAccount.settings.${name}` as 'dashboardAccount.settings.displayName')} {...extra} />
+  const field = (name: TextField, look: FieldLook = {}) => (
+    <Field<SettingsValues> form={form} name={name} label={t(`dashboardAccount.settings.${name}`)} {...look} />
   );
 
   return (

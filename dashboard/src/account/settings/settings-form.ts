@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import {
-  latitude,
-  longitude,
-
+  countText,
+  latitudeText,
+  longitudeText,
   optionalText,
   optionalURL,
   problem,
@@ -24,10 +24,7 @@ export const settingsFormSchema = z.object({
   shortName: optionalText(30),
   minister: optionalText(100),
   denomination: optionalText(100),
-  churchSize: z.union([
-    z.literal('').transform(() => null),
-    z.coerce.number().int(problem('dashboardAccount.validation.number')).min(0, problem('dashboardAccount.validation.number')),
-  ]),
+  churchSize: countText(),
   bibleVersion: optionalText(20),
   languageCode: optionalText(10),
   aboutUs: optionalText(5000),
@@ -42,22 +39,20 @@ export const settingsFormSchema = z.object({
   location: optionalText(100),
   country: optionalText(100),
   state: optionalText(100),
-  latitude: latitude(),
-  longitude: longitude(),
+  latitude: latitudeText(),
+  longitude: longitudeText(),
   serviceTimes: optionalText(2000),
-  categories: z
-    .array(z.string())
-    .min(1, problem('dashboardAccount.validation.category'))
-    .transform((bits) => bits.reduce((sum, bit) => sum | Number(bit), 0)),
+  categories: z.array(z.string()).min(1, problem('dashboardAccount.validation.category')),
   facebookUsername: optionalText(100),
   twitterUsername: optionalText(100),
   soloSiteEnabled: z.boolean(),
 });
 
-export type SettingsFormInput = z.input<typeof settingsFormSchema>;
-export type SettingsFormOutput = z.output<typeof settingsFormSchema>;
+export type SettingsValues = z.infer<typeof settingsFormSchema>;
 
-/** Form input from the stored values: nulls become empty fields, the category bits boxes. */
+/** The ticked category boxes of the stored bits, and back. */
 export const categoryBoxes = (bits: number): string[] =>
   CATEGORIES.filter((c) => (bits & c.bit) !== 0).map((c) => String(c.bit));
 
+
+export const categoryBits = (boxes: readonly string[]): number => boxes.reduce((sum, bit) => sum | Number(bit), 0);
