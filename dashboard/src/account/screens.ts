@@ -2,15 +2,16 @@ import { BROADCASTER_ROLE, type BroadcasterRoleID, holdsBroadcasterRole } from '
 
 /**
  * The broadcaster account's screens, in navigation order, each with the role it needs (§6: Admin
- * implies Uploader and Biller; a site admin holds every role). An Uploader edits the profile and
- * its media; managers are the Admin's, money the Biller's. The server's guards refuse the same.
+ * implies Uploader and Biller; a site admin holds every role), as the server's guards decide
+ * (contracts/broadcaster-account.ts): the account itself is its Admins', money its Billers'.
+ * An Uploader manages sermons and sees the overview, none of these.
  */
 export const ACCOUNT_SCREENS = [
-  { path: 'settings', role: BROADCASTER_ROLE.uploader },
-  { path: 'customization', role: BROADCASTER_ROLE.uploader },
-  { path: 'email-settings', role: BROADCASTER_ROLE.uploader },
-  { path: 'connections', role: BROADCASTER_ROLE.uploader },
-  { path: 'api-key', role: BROADCASTER_ROLE.uploader },
+  { path: 'settings', role: BROADCASTER_ROLE.admin },
+  { path: 'customization', role: BROADCASTER_ROLE.admin },
+  { path: 'email-settings', role: BROADCASTER_ROLE.admin },
+  { path: 'connections', role: BROADCASTER_ROLE.admin },
+  { path: 'api-key', role: BROADCASTER_ROLE.admin },
   { path: 'managers', role: BROADCASTER_ROLE.admin },
   { path: 'donations', role: BROADCASTER_ROLE.biller },
   { path: 'billing', role: BROADCASTER_ROLE.biller },

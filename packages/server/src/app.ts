@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { apiContracts } from '@kerygma/domain/contracts/health';
+import { globalConfigContracts } from '@kerygma/domain/contracts/global-config';
 import { LOCALES } from '@kerygma/i18n/locales';
 import { loadMessages, translator } from '@kerygma/i18n/t';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -146,6 +147,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   await app.register(
     async (api) => {
       route(api, apiContracts.health, (_input, req, reply) => health(req, reply));
+      route(api, globalConfigContracts.globalConfig, () => ({ maps: deps.config.maps }));
       apiDocsRoutes(api);
       for (const routes of [
         sermonRoutes,

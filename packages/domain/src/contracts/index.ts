@@ -4,6 +4,7 @@ import { commentContracts } from './comments.ts';
 import type { Contract } from './contract.ts';
 import { devotionalContracts } from './devotional.ts';
 import { discoverContracts } from './discover.ts';
+import { globalConfigContracts } from './global-config.ts';
 import { apiContracts } from './health.ts';
 import { hymnalContracts } from './hymnal.ts';
 import { libraryContracts } from './library.ts';
@@ -34,6 +35,7 @@ export const contracts = {
   ...commentContracts,
   ...oembedContracts,
   ...apiContracts,
+  ...globalConfigContracts,
 } satisfies Record<string, Contract>;
 
 export type ContractName = keyof typeof contracts;
