@@ -31,7 +31,7 @@ export function LocationFields({ form, maps }: Props) {
   const lon = asNumber(form.watch('longitude'));
   const point = lat !== null && lon !== null ? { latitude: lat, longitude: lon } : null;
 
-  const set = (name: 'latitude' | 'longitude' | 'location' | 'country', value: string) =>
+  const set = (name: 'latitude' | 'longitude' | 'location' | 'country' | 'countryISOCode', value: string) =>
     form.setValue(name, value, { shouldDirty: true, shouldValidate: true });
 
   async function pick(at: Point) {
@@ -51,6 +51,7 @@ export function LocationFields({ form, maps }: Props) {
     if (!place) return setStatus({ kind: 'unknown' });
     set('location', place.label);
     if (place.country) set('country', place.country);
+    if (place.countryISOCode) set('countryISOCode', place.countryISOCode);
     setStatus({ kind: 'found', place: place.label });
   }
 
@@ -86,6 +87,7 @@ export function LocationFields({ form, maps }: Props) {
       <Field form={form} name="location" label={t('dashboardAccount.settings.locationLabel')} />
       <Field form={form} name="state" label={t('dashboardAccount.settings.state')} autoComplete="address-level1" />
       <Field form={form} name="country" label={t('dashboardAccount.settings.country')} autoComplete="country-name" />
+      <Field form={form} name="countryISOCode" label={t('dashboardAccount.settings.countryISOCode')} autoComplete="country" />
       <div className="field-row">
         <Field form={form} name="latitude" type="number" label={t('dashboardAccount.settings.latitude')} />
         <Field form={form} name="longitude" type="number" label={t('dashboardAccount.settings.longitude')} />

@@ -8,13 +8,17 @@ type Props = {
   initial: SettingsValues;
   /** The map's tile and reverse-geocoding services; without them the coordinates are typed. */
   maps: MapConfig | null;
+  soloSite: SoloSiteState;
   onSave: (values: SettingsValues) => Promise<unknown>;
 };
 
 type TextField = Exclude<keyof SettingsValues, 'vacantPulpit' | 'categories' | 'soloSiteEnabled'>;
 
+/** The solo site as the server has it: its domain's state (pending until its address points here). */
+export type SoloSiteState = { domain: string; status: string } | null;
+
 /** The broadcaster's settings: profile, contact, location, service times, categories, social links, solo site. */
-export function SettingsForm({ initial, maps, onSave }: Props) {
+export function SettingsForm({ initial, maps, soloSite, onSave }: Props) {
   const { t } = useI18n();
   const form = useDashboardForm({ schema: settingsFormSchema, values: initial });
   const { isSubmitting, isDirty, errors } = form.formState;
@@ -78,6 +82,9 @@ export function SettingsForm({ initial, maps, onSave }: Props) {
         <legend>{t('dashboardAccount.settings.social')}</legend>
         {field('facebookUsername')}
         {field('twitterUsername')}
+        {field('socialFacebook', { type: 'url' })}
+        {field('socialTwitter', { type: 'url' })}
+        {field('socialGoogle', { type: 'url' })}
       </fieldset>
 
       <fieldset>
@@ -85,6 +92,8 @@ export function SettingsForm({ initial, maps, onSave }: Props) {
         <label className="check">
           <input type="checkbox" {...form.register('soloSiteEnabled')} /> {t('dashboardAccount.settings.soloSiteEnabled')}
         </label>
+        {field('soloSiteDomain', { hint: t('dashboardAccount.settings.soloSiteDomainHint') })}
+        {soloSite && <p>{t('dashboardAccount.settings.soloSiteStatus', { status: soloSite.status })}</p>}
       </fieldset>
 
       <button type="submit" className="button" disabled={isSubmitting}>
