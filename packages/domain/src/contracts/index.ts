@@ -5,6 +5,7 @@ import { devotionalContracts } from './devotional.ts';
 import { discoverContracts } from './discover.ts';
 import { apiContracts } from './health.ts';
 import { hymnalContracts } from './hymnal.ts';
+import { imageContracts } from './images.ts';
 import { libraryContracts } from './library.ts';
 import { mediaContracts } from './media.ts';
 import { oembedContracts } from './oembed.ts';
@@ -27,6 +28,7 @@ export const contracts = {
   ...referenceContracts,
   ...searchContracts,
   ...mediaContracts,
+  ...imageContracts,
   ...userContracts,
   ...libraryContracts,
   ...commentContracts,
