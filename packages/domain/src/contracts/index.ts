@@ -7,6 +7,7 @@ import { discoverContracts } from './discover.ts';
 import { globalConfigContracts } from './global-config.ts';
 import { apiContracts } from './health.ts';
 import { hymnalContracts } from './hymnal.ts';
+import { imageContracts } from './images.ts';
 import { libraryContracts } from './library.ts';
 import { mediaContracts } from './media.ts';
 import { oembedContracts } from './oembed.ts';
@@ -30,6 +31,7 @@ export const contracts = {
   ...referenceContracts,
   ...searchContracts,
   ...mediaContracts,
+  ...imageContracts,
   ...userContracts,
   ...libraryContracts,
   ...commentContracts,
