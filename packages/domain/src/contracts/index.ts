@@ -11,6 +11,7 @@ import { oembedContracts } from './oembed.ts';
 import { referenceContracts } from './reference.ts';
 import { searchContracts } from './search.ts';
 import { seriesContracts } from './series.ts';
+import { sermonEditingContracts } from './sermon-editing.ts';
 import { sermonContracts } from './sermons.ts';
 import { speakerContracts } from './speakers.ts';
 import { userContracts } from './users.ts';
@@ -32,6 +33,7 @@ export const contracts = {
   ...commentContracts,
   ...oembedContracts,
   ...apiContracts,
+  ...sermonEditingContracts,
 } satisfies Record<string, Contract>;
 
 export type ContractName = keyof typeof contracts;
