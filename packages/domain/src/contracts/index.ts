@@ -14,6 +14,7 @@ import { oembedContracts } from './oembed.ts';
 import { referenceContracts } from './reference.ts';
 import { searchContracts } from './search.ts';
 import { seriesContracts } from './series.ts';
+import { sermonEditingContracts } from './sermon-editing.ts';
 import { sermonContracts } from './sermons.ts';
 import { speakerContracts } from './speakers.ts';
 import { userContracts } from './users.ts';
@@ -37,6 +38,7 @@ export const contracts = {
   ...commentContracts,
   ...oembedContracts,
   ...apiContracts,
+  ...sermonEditingContracts,
   ...globalConfigContracts,
 } satisfies Record<string, Contract>;
 
