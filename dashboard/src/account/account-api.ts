@@ -1,19 +1,19 @@
-import type { CallRequest } from '@kerygma/api/transport';
 import type { broadcasterAccountContracts } from '@kerygma/domain/contracts/broadcaster-account';
 import type { globalConfigContracts } from '@kerygma/domain/contracts/global-config';
 import type { imageContracts } from '@kerygma/domain/contracts/images';
-import { call, routeOf } from '../session.ts';
+import { routeOf } from '../session.ts';
 
 /**
  * The calls the account screens and the overview make, by their contracts' routes (the schemas
  * stay out of the screens' scripts). Every call is for the broadcaster being managed.
  */
-type A = typeof broadcasterAccountContracts;
-type Images = typeof imageContracts;
+export type A = typeof broadcasterAccountContracts;
+export type Images = typeof imageContracts;
+export type GlobalConfigContract = (typeof globalConfigContracts)['globalConfig'];
 
 const at = '/node/broadcasters/:broadcasterID';
 export const routes = {
-  globalConfig: routeOf<(typeof globalConfigContracts)['globalConfig']>({ method: 'GET', path: '/global_config' }),
+  globalConfig: routeOf<GlobalConfigContract>({ method: 'GET', path: '/global_config' }),
   privateData: routeOf<A['broadcasterPrivateData']>({ method: 'GET', path: `${at}/private_data` }),
   updateBroadcaster: routeOf<A['updateBroadcaster']>({ method: 'PATCH', path: at }),
   emailSettings: routeOf<A['emailSettings']>({ method: 'GET', path: `${at}/email_settings` }),
@@ -21,6 +21,8 @@ export const routes = {
   donationSettings: routeOf<A['donationSettings']>({ method: 'GET', path: `${at}/donations` }),
   updateDonationSettings: routeOf<A['updateDonationSettings']>({ method: 'PUT', path: `${at}/donations` }),
   connections: routeOf<A['broadcasterConnections']>({ method: 'GET', path: `${at}/connections` }),
+  connectFtp: routeOf<A['connectFtp']>({ method: 'POST', path: `${at}/ftp` }),
+  connectDropbox: routeOf<A['connectDropbox']>({ method: 'POST', path: `${at}/dropbox` }),
   disconnectFtp: routeOf<A['disconnectFtp']>({ method: 'DELETE', path: `${at}/ftp` }),
   disconnectDropbox: routeOf<A['disconnectDropbox']>({ method: 'DELETE', path: `${at}/dropbox` }),
   twitterAuth: routeOf<A['twitterAuth']>({ method: 'GET', path: '/twitter_auth/:broadcasterID' }),
@@ -49,14 +51,3 @@ export const routes = {
     path: '/media/images/broadcaster_banner',
   }),
 };
-
-type Route = keyof typeof routes;
-type ContractOf<R extends Route> = R extends 'globalConfig'
-  ? (typeof globalConfigContracts)['globalConfig']
-  : never;
-
-/** Calls of the broadcaster being managed; fresh every time (the screens show what is saved now). */
-export const accountCall = <C extends A[keyof A] | Images[keyof Images] | ContractOf<'globalConfig'>>(
-  route: (typeof routes)[Route],
-  request?: CallRequest<C>,
-) => call<C>(route, { noCache: true, ...request } as CallRequest<C>);

@@ -15,7 +15,16 @@ describe('account screens by role (§6)', () => {
   });
 
   it('an Admin (a site admin comes with every role) sees every screen; no role, none', () => {
-    const all = ['settings', 'customization', 'email-settings', 'connections', 'api-key', 'managers', 'donations', 'billing'];
+    const all = [
+      'settings',
+      'customization',
+      'email-settings',
+      'connections',
+      'api-key',
+      'managers',
+      'donations',
+      'billing',
+    ];
     expect(visibleScreens([B.admin]).map((s) => s.path)).toEqual(all);
     expect(visibleScreens([B.admin, B.uploader, B.biller]).map((s) => s.path)).toEqual(all);
     expect(visibleScreens([])).toEqual([]);

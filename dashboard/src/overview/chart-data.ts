@@ -8,7 +8,11 @@ const toSeconds = (date: string) => Date.parse(`${date}T00:00:00Z`) / 1000;
  * The chart's columns (uPlot's aligned data: times in seconds, then each series) for the `days`
  * days ending on `lastDate`, a day without activity counting as none rather than missing.
  */
-export function chartColumns(counts: readonly DayCount[], lastDate: string, days: number): [number[], number[], number[]] {
+export function chartColumns(
+  counts: readonly DayCount[],
+  lastDate: string,
+  days: number,
+): [number[], number[], number[]] {
   const byDay = new Map(counts.map((c) => [toSeconds(c.date), c]));
   const end = toSeconds(lastDate);
   const times: number[] = [];

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { apiContracts } from '@kerygma/domain/contracts/health';
 import { globalConfigContracts } from '@kerygma/domain/contracts/global-config';
+import { apiContracts } from '@kerygma/domain/contracts/health';
 import { LOCALES } from '@kerygma/i18n/locales';
 import { loadMessages, translator } from '@kerygma/i18n/t';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';

@@ -4,8 +4,8 @@ import { useI18n } from '../../i18n.tsx';
 type Props = {
   /** Whether the broadcaster has a key now (its value is never read back: it is shown once). */
   hasKey: boolean;
-  /** Makes a new key, ending the old one; answers the new key's value. */
-  onRegenerate: () => Promise<string>;
+  /** Makes a new key, ending the old one; answers the new key's value, or null when it failed. */
+  onRegenerate: () => Promise<string | null>;
 };
 
 /** The broadcaster's API key: made or remade after a confirmation, its value shown once. */
@@ -19,7 +19,9 @@ export function ApiKeyPanel({ hasKey, onRegenerate }: Props) {
   async function make() {
     setBusy(true);
     try {
-      setKey(await onRegenerate());
+      const made = await onRegenerate();
+      if (made === null) return;
+      setKey(made);
       setConfirming(false);
       setCopied(false);
     } finally {

@@ -1,21 +1,18 @@
+import type { connectionSchema } from '@kerygma/domain/contracts/broadcaster-account';
+import type { z } from 'zod';
 import { useI18n } from '../../i18n.tsx';
 
-export const CONNECTION_SERVICES = ['ftp', 'dropbox', 'youtube', 'facebook', 'twitter'] as const;
-export type ConnectionService = (typeof CONNECTION_SERVICES)[number];
+export type Connection = z.infer<typeof connectionSchema>;
+export type ConnectionService = Connection['service'];
 
-export type Connection = {
-  service: ConnectionService;
-  /** Whether the site has the service's credentials; without them it cannot be connected. */
-  configured: boolean;
-  connected: boolean;
-  /** Where connecting starts (the service's sign-in), when configured. */
-  connectURL?: string | null;
+type Props = {
+  connections: readonly Connection[];
+  onConnect: (service: ConnectionService) => Promise<unknown>;
+  onDisconnect: (service: ConnectionService) => Promise<unknown>;
 };
 
-type Props = { connections: readonly Connection[]; onDisconnect: (service: ConnectionService) => Promise<unknown> };
-
 /** Storage to bring sermons in from and social accounts to share to, each saying whether it can be used here. */
-export function ConnectionList({ connections, onDisconnect }: Props) {
+export function ConnectionList({ connections, onConnect, onDisconnect }: Props) {
   const { t } = useI18n();
   return (
     <ul className="connections">
@@ -36,11 +33,9 @@ export function ConnectionList({ connections, onDisconnect }: Props) {
             ) : (
               <>
                 <p>{t('dashboardAccount.connections.notConnected')}</p>
-                {c.connectURL && (
-                  <a className="button" href={c.connectURL}>
-                    {t('dashboardAccount.connections.connect')}
-                  </a>
-                )}
+                <button type="button" className="button" onClick={() => void onConnect(c.service)}>
+                  {t('dashboardAccount.connections.connect')}
+                </button>
               </>
             )}
           </li>

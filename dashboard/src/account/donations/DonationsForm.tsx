@@ -1,20 +1,20 @@
+import { BROADCASTER_ACCOUNT_RULES as R } from '@kerygma/domain/broadcaster-account-values';
 import { useFieldArray } from 'react-hook-form';
 import { useDashboardForm, useLeaveWarning } from '../../forms/form.ts';
 import { useI18n } from '../../i18n.tsx';
 import { Field, FormProblem } from '../form/Field.tsx';
 import { type DonationsValues, donationsFormSchema } from './donations-form.ts';
 
-type Props = { initial: DonationsValues; onSave: (values: DonationsValues) => Promise<unknown> };
+type Props = { initial: DonationsValues; onSave: (values: DonationsValues) => Promise<boolean> };
 
 /** The Give button and the ways to give it leads to. */
 export function DonationsForm({ initial, onSave }: Props) {
   const { t } = useI18n();
   const form = useDashboardForm({ schema: donationsFormSchema, values: initial });
   useLeaveWarning(form.formState.isDirty);
-  const options = useFieldArray({ control: form.control, name: 'options' });
+  const options = useFieldArray({ control: form.control, name: 'donationOptions' });
   const submit = form.handleSubmit(async (values) => {
-    await onSave(values);
-    form.saved(values);
+    if (await onSave(values)) form.saved(values);
   });
   return (
     <form onSubmit={submit} noValidate className="account-form">
@@ -25,15 +25,32 @@ export function DonationsForm({ initial, onSave }: Props) {
         <legend>{t('dashboardAccount.donations.options')}</legend>
         {options.fields.map((item, index) => (
           <div key={item.id} className="field-row">
-            <Field form={form} name={`options.${index}.label`} label={t('dashboardAccount.donations.optionLabel')} />
-            <Field form={form} name={`options.${index}.url`} type="url" label={t('dashboardAccount.donations.optionURL')} />
+            <Field
+              form={form}
+              name={`donationOptions.${index}.label`}
+              label={t('dashboardAccount.donations.optionLabel')}
+            />
+            <Field
+              form={form}
+              name={`donationOptions.${index}.url`}
+              type="url"
+              label={t('dashboardAccount.donations.optionURL')}
+            />
             <button type="button" className="link-button" onClick={() => options.remove(index)}>
               {t('dashboardAccount.donations.removeOption')}
             </button>
           </div>
         ))}
-        <FormProblem message={form.formState.errors.options?.root?.message ?? form.formState.errors.options?.message} />
-        <button type="button" className="link-button" onClick={() => options.append({ label: '', url: 'https://' })}>
+        <FormProblem
+          message={
+            form.formState.errors.donationOptions?.root?.message ?? form.formState.errors.donationOptions?.message
+          }
+        />
+        <button
+          type="button"
+          className="link-button"
+          onClick={() => options.append({ label: '', url: R.donationURLPrefix })}
+        >
           {t('dashboardAccount.donations.addOption')}
         </button>
       </fieldset>

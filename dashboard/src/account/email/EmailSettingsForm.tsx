@@ -1,30 +1,30 @@
-import { z } from 'zod';
+import { type EmailSettings, emailSettingsSchema } from '@kerygma/domain/contracts/broadcaster-account';
 import { useDashboardForm, useLeaveWarning } from '../../forms/form.ts';
 import { useI18n } from '../../i18n.tsx';
 
-export const EMAIL_NOTIFICATIONS = ['newComment', 'listenerMessage', 'mediaProcessed', 'weeklyStats', 'billing'] as const;
-export type EmailNotification = (typeof EMAIL_NOTIFICATIONS)[number];
-const emailSettingsSchema = z.object(
-  Object.fromEntries(EMAIL_NOTIFICATIONS.map((name) => [name, z.boolean()])) as Record<EmailNotification, z.ZodBoolean>,
-);
-export type EmailSettings = z.infer<typeof emailSettingsSchema>;
+/** The e-mails the account gets at its contact address, in the order they are offered. */
+const NOTIFICATIONS = [
+  'commentNotifications',
+  'messageNotifications',
+  'mediaNotifications',
+  'weeklyStats',
+] as const satisfies readonly (keyof EmailSettings)[];
 
-type Props = { initial: EmailSettings; onSave: (values: EmailSettings) => Promise<unknown> };
+type Props = { initial: EmailSettings; onSave: (values: EmailSettings) => Promise<boolean> };
 
-/** Which e-mails the broadcaster's managers receive. */
+/** Which e-mails the broadcaster's contact address receives. */
 export function EmailSettingsForm({ initial, onSave }: Props) {
   const { t } = useI18n();
   const form = useDashboardForm({ schema: emailSettingsSchema, values: initial });
   useLeaveWarning(form.formState.isDirty);
   const submit = form.handleSubmit(async (values) => {
-    await onSave(values);
-    form.saved(values);
+    if (await onSave(values)) form.saved(values);
   });
   return (
     <form onSubmit={submit} className="account-form">
       <fieldset>
         <legend>{t('dashboardAccount.email.intro')}</legend>
-        {EMAIL_NOTIFICATIONS.map((name) => (
+        {NOTIFICATIONS.map((name) => (
           <label key={name} className="check">
             <input type="checkbox" {...form.register(name)} /> {t(`dashboardAccount.email.${name}`)}
           </label>

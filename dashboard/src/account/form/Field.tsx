@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { type FieldValues, type Path, type UseFormReturn, get } from 'react-hook-form';
+import { type FieldValues, get, type Path, type UseFormReturn } from 'react-hook-form';
 import { useI18n } from '../../i18n.tsx';
 import { problemText } from './rules.ts';
 
@@ -18,7 +18,15 @@ type Props<V extends FieldValues> = FieldLook & {
 };
 
 /** A labelled input of an account form with its hint and its error, tied together for screen readers. */
-export function Field<V extends FieldValues>({ form, name, label, hint, type = 'text', multiline, autoComplete }: Props<V>) {
+export function Field<V extends FieldValues>({
+  form,
+  name,
+  label,
+  hint,
+  type = 'text',
+  multiline,
+  autoComplete,
+}: Props<V>) {
   const { t } = useI18n();
   const id = useId();
   const error = problemText(t, (get(form.formState.errors, name) as { message?: string } | undefined)?.message);

@@ -23,14 +23,10 @@ export function problemText(t: Translate, message: string | undefined): string |
 
 /** Text of at most `max` characters, trimmed; empty allowed. */
 export const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, problem('dashboardAccount.validation.tooLong', { max }));
+  z.string().trim().max(max, problem('dashboardAccount.validation.tooLong', { max }));
 
 /** Text that must be given. */
-export const requiredText = (max: number) =>
-  optionalText(max).min(1, problem('dashboardAccount.validation.required'));
+export const requiredText = (max: number) => optionalText(max).min(1, problem('dashboardAccount.validation.required'));
 
 /** §5: a URL is valid if it parses; the forms ask for a web address (http or https). */
 export const isWebAddress = (value: string): boolean => {

@@ -7,12 +7,11 @@ import { RoleBoxes } from './RoleBoxes.tsx';
 const EMPTY_INVITE: InviteValues = { email: '', roles: [] };
 
 /** Invite a manager by e-mail with their permissions (§6). */
-export function InviteForm({ onInvite }: { onInvite: (invite: InviteValues) => Promise<unknown> }) {
+export function InviteForm({ onInvite }: { onInvite: (invite: InviteValues) => Promise<boolean> }) {
   const { t } = useI18n();
   const form = useDashboardForm({ schema: inviteFormSchema, values: EMPTY_INVITE });
   const submit = form.handleSubmit(async (invite) => {
-    await onInvite(invite);
-    form.saved(EMPTY_INVITE);
+    if (await onInvite(invite)) form.saved(EMPTY_INVITE);
   });
   return (
     <form onSubmit={submit} noValidate className="account-form" aria-labelledby="invite-title">

@@ -87,7 +87,12 @@ export function LocationFields({ form, maps }: Props) {
       <Field form={form} name="location" label={t('dashboardAccount.settings.locationLabel')} />
       <Field form={form} name="state" label={t('dashboardAccount.settings.state')} autoComplete="address-level1" />
       <Field form={form} name="country" label={t('dashboardAccount.settings.country')} autoComplete="country-name" />
-      <Field form={form} name="countryISOCode" label={t('dashboardAccount.settings.countryISOCode')} autoComplete="country" />
+      <Field
+        form={form}
+        name="countryISOCode"
+        label={t('dashboardAccount.settings.countryISOCode')}
+        autoComplete="country"
+      />
       <div className="field-row">
         <Field form={form} name="latitude" type="number" label={t('dashboardAccount.settings.latitude')} />
         <Field form={form} name="longitude" type="number" label={t('dashboardAccount.settings.longitude')} />

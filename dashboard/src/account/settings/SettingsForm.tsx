@@ -9,7 +9,7 @@ type Props = {
   /** The map's tile and reverse-geocoding services; without them the coordinates are typed. */
   maps: MapConfig | null;
   soloSite: SoloSiteState;
-  onSave: (values: SettingsValues) => Promise<unknown>;
+  onSave: (values: SettingsValues) => Promise<boolean>;
 };
 
 type TextField = Exclude<keyof SettingsValues, 'vacantPulpit' | 'categories' | 'soloSiteEnabled'>;
@@ -24,8 +24,7 @@ export function SettingsForm({ initial, maps, soloSite, onSave }: Props) {
   const { isSubmitting, isDirty, errors } = form.formState;
   useLeaveWarning(isDirty);
   const submit = form.handleSubmit(async (values) => {
-    await onSave(values);
-    form.saved(values);
+    if (await onSave(values)) form.saved(values);
   });
   const field = (name: TextField, look: FieldLook = {}) => (
     <Field<SettingsValues> form={form} name={name} label={t(`dashboardAccount.settings.${name}`)} {...look} />
@@ -51,7 +50,11 @@ export function SettingsForm({ initial, maps, soloSite, onSave }: Props) {
 
       <fieldset>
         <legend>{t('dashboardAccount.settings.contact')}</legend>
-        {field('contactEmail', { type: 'email', autoComplete: 'email', hint: t('dashboardAccount.settings.contactEmailHint') })}
+        {field('contactEmail', {
+          type: 'email',
+          autoComplete: 'email',
+          hint: t('dashboardAccount.settings.contactEmailHint'),
+        })}
         {field('phone', { type: 'tel', autoComplete: 'tel' })}
         {field('listenLineNumber', { type: 'tel' })}
         {field('homePageURL', { type: 'url', autoComplete: 'url' })}
@@ -90,7 +93,8 @@ export function SettingsForm({ initial, maps, soloSite, onSave }: Props) {
       <fieldset>
         <legend>{t('dashboardAccount.settings.soloSite')}</legend>
         <label className="check">
-          <input type="checkbox" {...form.register('soloSiteEnabled')} /> {t('dashboardAccount.settings.soloSiteEnabled')}
+          <input type="checkbox" {...form.register('soloSiteEnabled')} />{' '}
+          {t('dashboardAccount.settings.soloSiteEnabled')}
         </label>
         {field('soloSiteDomain', { hint: t('dashboardAccount.settings.soloSiteDomainHint') })}
         {soloSite && <p>{t('dashboardAccount.settings.soloSiteStatus', { status: soloSite.status })}</p>}
