@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject, useParams } from 'react-router';
+import { routes as accountRoutes } from './account/routes.tsx';
 import { AREAS } from './shell/area.ts';
 import { ErrorView } from './shell/ErrorView.tsx';
 import { Layout } from './shell/Layout.tsx';
@@ -27,7 +28,8 @@ export const screens: RouteObject[] = [
     lazy: () => import('./catalogue/HighlightedSermons.tsx').then((m) => ({ Component: m.HighlightedSermons })),
   },
   { path: 'notices', lazy: () => import('./catalogue/Notices.tsx').then((m) => ({ Component: m.Notices })) },
-  // The account screens (./account/routes) and the overview (./overview/Overview) go here.
+  { path: 'overview', lazy: () => import('./overview/Overview.tsx').then((m) => ({ Component: m.default })) },
+  ...accountRoutes,
   { path: '*', element: <ErrorView /> },
 ];
 

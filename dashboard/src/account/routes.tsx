@@ -1,6 +1,5 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import type { NavItem } from '../shell/nav.ts';
 import { RoleGate } from './RoleGate.tsx';
 import { ACCOUNT_SCREENS, type AccountScreenPath } from './screens.ts';
 
@@ -24,13 +23,3 @@ export const routes: RouteObject[] = ACCOUNT_SCREENS.map(({ path }) => ({
   element: <RoleGate path={path} />,
   children: [{ index: true, lazy: () => SCREENS[path]().then((m) => ({ Component: m.default })) }],
 }));
-
-/** The navigation's entries, each shown to the roles that may open it (Admin holds every role). */
-export const navItems: NavItem[] = [
-  { path: '/overview', label: 'dashboardAccount.nav.overview' },
-  ...ACCOUNT_SCREENS.map(({ path, role }) => ({
-    path: `/account/${path}`,
-    label: `dashboardAccount.nav.${path}` as const,
-    roles: role === 2 ? [2] : [2, role],
-  })),
-];

@@ -1,4 +1,5 @@
 import type { MessageKey } from '@kerygma/i18n/t';
+import { accountNavItems } from '../account/navigation.ts';
 
 /**
  * The dashboard's navigation, in order. A screen's room adds its entry here with its route in
@@ -12,4 +13,5 @@ export const NAV_ITEMS: NavItem[] = [
   { path: '/speakers', label: 'dashboard.nav.speakers' },
   { path: '/highlighted', label: 'dashboard.nav.highlighted' },
   { path: '/notices', label: 'dashboard.nav.notices', roles: [2] },
+  ...accountNavItems,
 ];
