@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { LOCALE_COOKIE, readLocaleCookie } from '@kerygma/i18n/locales';
+import { LOCALE_COOKIE, LOCALES, readLocaleCookie } from '@kerygma/i18n/locales';
 import { routeRequest } from '@kerygma/routing/locale-routing';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { directiveScriptHashes, type SecurityOptions, securityHeaders } from '../http/security-headers.ts';
@@ -64,9 +64,12 @@ export async function mountSite(app: FastifyInstance, rootDir: string, options: 
       else reply.header('cache-control', 'public, max-age=31536000, immutable');
       return reply.sendFile(target, dashboard);
     };
-    for (const prefix of DASHBOARD_PREFIXES) {
-      app.get(prefix, (req, reply) => sendDashboard(req.url, reply));
-      app.get(`${prefix}/*`, (req, reply) => sendDashboard(req.url, reply));
+    // Under every language's prefix too, as every page (spec §2): the SPA reads its language from the path.
+    for (const { prefix: language } of LOCALES) {
+      for (const prefix of DASHBOARD_PREFIXES) {
+        app.get(`${language}${prefix}`, (req, reply) => sendDashboard(req.url, reply));
+        app.get(`${language}${prefix}/*`, (req, reply) => sendDashboard(req.url, reply));
+      }
     }
   }
 
