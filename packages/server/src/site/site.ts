@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { LOCALE_COOKIE, LOCALES, readLocaleCookie } from '@kerygma/i18n/locales';
 import { routeRequest } from '@kerygma/routing/locale-routing';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type CatalogueChanges, changeTags } from '../catalogue/catalogue-changes.ts';
 import { directiveScriptHashes, type SecurityOptions, securityHeaders } from '../http/security-headers.ts';
 import { injectFetch } from './inject-fetch.ts';
 import { pageCache } from './page-cache.ts';
@@ -29,6 +30,8 @@ export type SiteOptions = {
   pageCache: { maxBytes: number; ttlMs: number };
   /** The security headers' settings (http/security-headers.ts). */
   security: SecurityOptions;
+  /** Catalogue changes: the pages showing what changed are dropped from the cache at once. */
+  changes?: CatalogueChanges;
 };
 
 /**
@@ -106,6 +109,7 @@ export async function mountSite(app: FastifyInstance, rootDir: string, options: 
       return securityHeaders(req, { html: html ? page.body.toString('utf8') : undefined }, security);
     },
   });
+  options.changes?.subscribe((change) => pages.invalidate(changeTags(change)));
   // Fresh cached pages are answered before Fastify parses and routes the request (a page's path
   // reaches only this catch-all, and nothing else runs for it): about half the cost of a hit.
   const [fastifyListener] = app.server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
