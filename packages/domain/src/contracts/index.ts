@@ -1,3 +1,4 @@
+import { broadcasterAccountContracts } from './broadcaster-account.ts';
 import { broadcasterContracts } from './broadcasters.ts';
 import { commentContracts } from './comments.ts';
 import type { Contract } from './contract.ts';
@@ -20,6 +21,7 @@ import { userContracts } from './users.ts';
 export const contracts = {
   ...sermonContracts,
   ...broadcasterContracts,
+  ...broadcasterAccountContracts,
   ...speakerContracts,
   ...seriesContracts,
   ...discoverContracts,
