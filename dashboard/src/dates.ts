@@ -65,28 +65,25 @@ export function formatDay(day: string): string {
   return dayjs(day, 'YYYY-MM-DD').format('ll');
 }
 
-/** A moment (epoch seconds) in US Eastern and, when the viewer's zone differs, in theirs. */
-export function formatScheduled(
-  epochSeconds: number,
-  viewerZone = dayjs.tz.guess(),
-): { eastern: string; local: string | null } {
-  const at = dayjs.unix(epochSeconds);
+/** A moment (ISO 8601) in US Eastern and, when the viewer's zone differs, in theirs. */
+export function formatScheduled(iso: string, viewerZone = dayjs.tz.guess()): { eastern: string; local: string | null } {
+  const at = dayjs(iso);
   const eastern = `${at.tz(EASTERN).format('lll')} ET`;
   const sameOffset = at.tz(EASTERN).utcOffset() === at.tz(viewerZone).utcOffset();
   return { eastern, local: sameOffset ? null : at.tz(viewerZone).format('lll') };
 }
 
 /** '3 days ago' in the page's language. */
-export function fromNow(epochSeconds: number): string {
-  return dayjs.unix(epochSeconds).fromNow();
+export function fromNow(iso: string): string {
+  return dayjs(iso).fromNow();
 }
 
-/** Epoch seconds of a wall-clock time typed in US Eastern ('2026-12-06T10:30'). */
-export function easternToEpoch(local: string): number {
-  return dayjs.tz(local, EASTERN).unix();
+/** The moment (ISO 8601) of a wall-clock time typed in US Eastern ('2026-12-06T10:30'). */
+export function easternToIso(local: string): string {
+  return dayjs.tz(local, EASTERN).format();
 }
 
-/** The Eastern wall-clock value for a `datetime-local` input. */
-export function epochToEasternInput(epochSeconds: number): string {
-  return dayjs.unix(epochSeconds).tz(EASTERN).format('YYYY-MM-DDTHH:mm');
+/** The Eastern wall-clock value of a moment, for a `datetime-local` input. */
+export function isoToEasternInput(iso: string): string {
+  return dayjs(iso).tz(EASTERN).format('YYYY-MM-DDTHH:mm');
 }

@@ -1,6 +1,6 @@
 import { type LocaleCode, localizePath } from '@kerygma/i18n/locales';
 import type { Translate } from '@kerygma/i18n/t';
-import { createContext, type ReactNode, useContext } from 'react';
+import { createContext, type ReactNode, useCallback, useContext } from 'react';
 
 /** The page's language (from its path prefix, spec §2) and its messages (`packages/i18n`). */
 export type I18n = { t: Translate; locale: LocaleCode; lang: string };
@@ -21,5 +21,5 @@ export function useI18n(): I18n {
 /** A path of the public site in the page's language (`/broadcaster/x` → `/de/broadcaster/x`). */
 export function useSitePath(): (path: string) => string {
   const { locale } = useI18n();
-  return (path) => localizePath(path, locale);
+  return useCallback((path: string) => localizePath(path, locale), [locale]);
 }

@@ -1,4 +1,5 @@
-import { PAGE_SIZES } from '@kerygma/domain/query';
+import { PAGE_SIZES } from '@kerygma/domain/page-sizes';
+import { DASHBOARD_SERMON_SORTS, type DashboardSermonSort, PUBLISH_STATES } from '@kerygma/domain/sermon-editing';
 import type { MessageKey } from '@kerygma/i18n/t';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -8,29 +9,17 @@ import { useI18n } from '../i18n.tsx';
 import { useAreaPath } from '../shell/area.ts';
 import { useBroadcaster } from '../shell/broadcaster.tsx';
 import { errorText } from '../shell/query.ts';
-import { type PublishState, publishState, STATE_QUERY } from './publish-state.ts';
-import { listSermons } from './sermon-api.ts';
+import { STATE_LABELS } from './labels.ts';
+import { api } from './sermon-api.ts';
 
-/** The sorts the list offers (a part of spec §9's sermon sorts that make sense for one's own). */
-const SORTS = ['newest', 'oldest', 'newest-published', 'updated', 'title', 'speaker', 'plays', 'downloads'] as const;
-const SORT_LABELS: Record<(typeof SORTS)[number], MessageKey> = {
+const SORT_LABELS: Record<DashboardSermonSort, MessageKey> = {
   newest: 'dashboard.sermons.sort.newest',
   oldest: 'dashboard.sermons.sort.oldest',
-  'newest-published': 'dashboard.sermons.sort.newestPublished',
   updated: 'dashboard.sermons.sort.updated',
   title: 'dashboard.sermons.sort.title',
-  speaker: 'dashboard.sermons.sort.speaker',
-  plays: 'dashboard.sermons.sort.plays',
-  downloads: 'dashboard.sermons.sort.downloads',
+  published: 'dashboard.sermons.sort.newestPublished',
 };
-const STATES = ['all', 'published', 'scheduled', 'draft'] as const;
-const STATE_LABELS: Record<PublishState | 'all', MessageKey> = {
-  all: 'dashboard.sermons.state.all',
-  published: 'dashboard.sermons.state.published',
-  scheduled: 'dashboard.sermons.state.scheduled',
-  draft: 'dashboard.sermons.state.draft',
-};
-const MEDIA = ['', 'audio', 'video'] as const;
+const STATES = ['all', ...PUBLISH_STATES] as const;
 /** Spec §5: a search needs at least 3 characters. */
 const SEARCH_MIN = 3;
 
@@ -44,8 +33,7 @@ export function SermonList() {
   const { broadcasterID } = useBroadcaster();
   const [params, setParams] = useSearchParams();
   const state = pick(params.get('state'), STATES, 'all');
-  const sortBy = pick(params.get('sortBy'), SORTS, 'newest');
-  const media = pick(params.get('media'), MEDIA, '');
+  const sortBy = pick(params.get('sortBy'), DASHBOARD_SERMON_SORTS, 'newest');
   const search = params.get('search') ?? '';
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [typed, setTyped] = useState(search);
@@ -63,21 +51,19 @@ export function SermonList() {
   };
 
   const query = useQuery({
-    queryKey: ['sermons', broadcasterID, { state, sortBy, media, search, page }],
+    queryKey: ['sermons', broadcasterID, { state, sortBy, search, page }],
     queryFn: ({ signal }) =>
-      listSermons(
-        {
-          broadcasterID,
+      api.dashboardSermonList({
+        params: { broadcasterID },
+        query: {
           sortBy,
           page,
           pageSize: PAGE_SIZES.sermons,
-          lite: true,
-          ...STATE_QUERY[state],
-          ...(media ? { media } : {}),
-          ...(search ? { searchKeyword: search } : {}),
+          state: state === 'all' ? undefined : state,
+          search: search || undefined,
         },
         signal,
-      ),
+      }),
     placeholderData: keepPreviousData,
   });
 
@@ -130,17 +116,9 @@ export function SermonList() {
           </select>
         </label>
         <label>
-          <span>{t('dashboard.sermons.mediaFilter')}</span>
-          <select value={media} onChange={(e) => set({ media: e.target.value })}>
-            <option value="">{t('dashboard.sermons.media.any')}</option>
-            <option value="audio">{t('dashboard.sermons.media.audio')}</option>
-            <option value="video">{t('dashboard.sermons.media.video')}</option>
-          </select>
-        </label>
-        <label>
           <span>{t('dashboard.sermons.sortBy')}</span>
           <select value={sortBy} onChange={(e) => set({ sortBy: e.target.value === 'newest' ? '' : e.target.value })}>
-            {SORTS.map((s) => (
+            {DASHBOARD_SERMON_SORTS.map((s) => (
               <option key={s} value={s}>
                 {t(SORT_LABELS[s])}
               </option>
@@ -161,7 +139,7 @@ export function SermonList() {
           </p>
           <ul className="rows">
             {query.data.results.map((sermon) => {
-              const s = publishState(sermon.publishTimestamp);
+              const s = sermon.publishState;
               const scheduled =
                 s === 'scheduled' && sermon.publishTimestamp ? formatScheduled(sermon.publishTimestamp) : null;
               return (
@@ -171,6 +149,12 @@ export function SermonList() {
                   </Link>
                   <span className={`state state-${s}`}>{t(STATE_LABELS[s])}</span>
                   <span>{sermon.speaker.displayName}</span>
+                  {sermon.series && <span>{sermon.series.title}</span>}
+                  <span className="media-flags">
+                    {sermon.hasAudio && t('dashboard.sermons.media.audio')}
+                    {sermon.hasAudio && sermon.hasVideo && ' · '}
+                    {sermon.hasVideo && t('dashboard.sermons.media.video')}
+                  </span>
                   <span>{formatDay(sermon.preachDate)}</span>
                   {scheduled && (
                     <span className="scheduled">

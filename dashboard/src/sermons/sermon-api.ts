@@ -1,54 +1,85 @@
 import type { CallRequest } from '@kerygma/api/transport';
-import type { broadcasterContracts } from '@kerygma/domain/contracts/broadcasters';
 import type { mediaContracts } from '@kerygma/domain/contracts/media';
-import type { sermonContracts } from '@kerygma/domain/contracts/sermons';
+import type { sermonEditingContracts } from '@kerygma/domain/contracts/sermon-editing';
 import { call, routeOf } from '../session.ts';
 
 /**
- * The calls the sermon screens make, by their contracts' routes (the schemas stay out of the
- * first screen's script; the forms' chunks bring the zod schemas they check with).
+ * The calls the sermon screens make, by their contracts' routes: the first screen ships no zod;
+ * the forms' chunks bring the schemas they check with.
  */
-type Sermons = typeof sermonContracts;
+type Editing = typeof sermonEditingContracts;
 type Media = typeof mediaContracts;
-type Broadcasters = typeof broadcasterContracts;
+type Request<C extends keyof Editing> = CallRequest<Editing[C]>;
 
-export const routes = {
-  sermonList: routeOf<Sermons['sermonList']>({ method: 'GET', path: '/node/sermons' }),
-  sermonDetail: routeOf<Sermons['sermonDetail']>({ method: 'GET', path: '/node/sermons/:sermonID' }),
+const routes = {
+  dashboardSermonList: routeOf<Editing['dashboardSermonList']>({
+    method: 'GET',
+    path: '/node/broadcasters/:broadcasterID/legacy-sermon-list',
+  }),
+  createSermon: routeOf<Editing['createSermon']>({ method: 'POST', path: '/node/sermons' }),
+  editableSermon: routeOf<Editing['editableSermon']>({ method: 'GET', path: '/node/sermons/:sermonID/editor' }),
+  updateSermon: routeOf<Editing['updateSermon']>({ method: 'PATCH', path: '/node/sermons/:sermonID' }),
+  setSermonPublishState: routeOf<Editing['setSermonPublishState']>({
+    method: 'PUT',
+    path: '/node/sermons/:sermonID/publish_state',
+  }),
+  duplicateSermon: routeOf<Editing['duplicateSermon']>({ method: 'POST', path: '/node/sermons/:sermonID/duplicate' }),
+  deleteSermon: routeOf<Editing['deleteSermon']>({ method: 'DELETE', path: '/node/sermons/:sermonID' }),
+  sermonConfig: routeOf<Editing['sermonConfig']>({ method: 'GET', path: '/sermon_config' }),
+  editorDropdownContents: routeOf<Editing['editorDropdownContents']>({
+    method: 'GET',
+    path: '/node/sermons/:sermonID/editor_dropdown_contents',
+  }),
+  editableSpeakers: routeOf<Editing['editableSpeakers']>({
+    method: 'GET',
+    path: '/node/broadcasters/:broadcasterID/editable_speakers',
+  }),
+  createSpeaker: routeOf<Editing['createSpeaker']>({ method: 'POST', path: '/node/speakers' }),
+  updateSpeaker: routeOf<Editing['updateSpeaker']>({ method: 'PATCH', path: '/node/speakers/:speaker' }),
+  deleteSpeaker: routeOf<Editing['deleteSpeaker']>({ method: 'DELETE', path: '/node/speakers/:speaker' }),
+  editableSeries: routeOf<Editing['editableSeries']>({
+    method: 'GET',
+    path: '/node/broadcasters/:broadcasterID/editable_series',
+  }),
+  createSeries: routeOf<Editing['createSeries']>({ method: 'POST', path: '/node/broadcasters/:broadcasterID/series' }),
+  updateSeries: routeOf<Editing['updateSeries']>({ method: 'PATCH', path: '/node/series/:seriesID' }),
+  deleteSeries: routeOf<Editing['deleteSeries']>({ method: 'DELETE', path: '/node/series/:seriesID' }),
   mediaTracker: routeOf<Media['mediaTracker']>({ method: 'GET', path: '/node/sermons/:sermonID/media_tracker' }),
   startUpload: routeOf<Media['startUpload']>({ method: 'POST', path: '/media' }),
   encodingOptions: routeOf<Media['encodingOptions']>({
     method: 'PATCH',
     path: '/node/sermons/:sermonID/encoding_options',
   }),
-  deleteMedia: routeOf<Media['deleteMedia']>({ method: 'POST', path: '/jobs/delete' }),
-  speakers: routeOf<Broadcasters['broadcasterSpeakers']>({
-    method: 'GET',
-    path: '/node/broadcasters/:broadcasterID/speakers',
-  }),
-  series: routeOf<Broadcasters['broadcasterSeriesList']>({
-    method: 'GET',
-    path: '/node/broadcasters/:broadcasterID/series',
-  }),
-  highlighted: routeOf<Broadcasters['highlightedSermons']>({
-    method: 'GET',
-    path: '/node/broadcasters/:broadcasterID/highlighted_sermons',
-  }),
 };
 
-type ListQuery = NonNullable<CallRequest<Sermons['sermonList']>['query']>;
-
-/** The broadcaster's sermons in every publish state it asks for (the session's cookies say who asks). */
-export const listSermons = (query: ListQuery, signal?: AbortSignal) =>
-  call<Sermons['sermonList']>(routes.sermonList, { query, signal, noCache: true });
-
-export const sermonDetail = (sermonID: string, signal?: AbortSignal) =>
-  call<Sermons['sermonDetail']>(routes.sermonDetail, {
-    params: { sermonID },
-    query: { lite: false },
-    signal,
-    noCache: true,
-  });
-
-export const mediaTracker = (sermonID: string, signal?: AbortSignal) =>
-  call<Media['mediaTracker']>(routes.mediaTracker, { params: { sermonID }, signal, noCache: true });
+/** `api.updateSermon({ params: { sermonID }, body })`: each sermon-editing and media call, for the signed-in user. */
+export const api = {
+  dashboardSermonList: (r: Request<'dashboardSermonList'>) =>
+    call<Editing['dashboardSermonList']>(routes.dashboardSermonList, { ...r, noCache: true }),
+  createSermon: (r: Request<'createSermon'>) => call<Editing['createSermon']>(routes.createSermon, r),
+  editableSermon: (r: Request<'editableSermon'>) =>
+    call<Editing['editableSermon']>(routes.editableSermon, { ...r, noCache: true }),
+  updateSermon: (r: Request<'updateSermon'>) => call<Editing['updateSermon']>(routes.updateSermon, r),
+  setSermonPublishState: (r: Request<'setSermonPublishState'>) =>
+    call<Editing['setSermonPublishState']>(routes.setSermonPublishState, r),
+  duplicateSermon: (r: Request<'duplicateSermon'>) => call<Editing['duplicateSermon']>(routes.duplicateSermon, r),
+  deleteSermon: (r: Request<'deleteSermon'>) => call<Editing['deleteSermon']>(routes.deleteSermon, r),
+  sermonConfig: (r: Request<'sermonConfig'> = {}) => call<Editing['sermonConfig']>(routes.sermonConfig, r),
+  editorDropdownContents: (r: Request<'editorDropdownContents'>) =>
+    call<Editing['editorDropdownContents']>(routes.editorDropdownContents, { ...r, noCache: true }),
+  editableSpeakers: (r: Request<'editableSpeakers'>) =>
+    call<Editing['editableSpeakers']>(routes.editableSpeakers, { ...r, noCache: true }),
+  createSpeaker: (r: Request<'createSpeaker'>) => call<Editing['createSpeaker']>(routes.createSpeaker, r),
+  updateSpeaker: (r: Request<'updateSpeaker'>) => call<Editing['updateSpeaker']>(routes.updateSpeaker, r),
+  deleteSpeaker: (r: Request<'deleteSpeaker'>) => call<Editing['deleteSpeaker']>(routes.deleteSpeaker, r),
+  editableSeries: (r: Request<'editableSeries'>) =>
+    call<Editing['editableSeries']>(routes.editableSeries, { ...r, noCache: true }),
+  createSeries: (r: Request<'createSeries'>) => call<Editing['createSeries']>(routes.createSeries, r),
+  updateSeries: (r: Request<'updateSeries'>) => call<Editing['updateSeries']>(routes.updateSeries, r),
+  deleteSeries: (r: Request<'deleteSeries'>) => call<Editing['deleteSeries']>(routes.deleteSeries, r),
+  mediaTracker: (r: CallRequest<Media['mediaTracker']>) =>
+    call<Media['mediaTracker']>(routes.mediaTracker, { ...r, noCache: true }),
+  startUpload: (r: CallRequest<Media['startUpload']>) => call<Media['startUpload']>(routes.startUpload, r),
+  encodingOptions: (r: CallRequest<Media['encodingOptions']>) =>
+    call<Media['encodingOptions']>(routes.encodingOptions, r),
+};

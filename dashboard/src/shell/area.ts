@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useParams } from 'react-router';
 
 /**
@@ -34,5 +35,5 @@ export function useArea(): Area {
 /** A dashboard path in the current area: `to('/sermons/12')` → `/dashboard-beta/sermons/12`. */
 export function useAreaPath(): (path: string) => string {
   const area = useArea();
-  return (path) => `/${area}${path}`;
+  return useCallback((path: string) => `/${area}${path}`, [area]);
 }

@@ -11,6 +11,7 @@ import { refuseForeignWrites } from './accounts/same-origin.ts';
 import { apiDocsRoutes } from './api-docs/api-docs.routes.ts';
 import type { ApiDeps } from './app-deps.ts';
 import { broadcasterRoutes } from './broadcasters/broadcasters.routes.ts';
+import { catalogueChanges } from './catalogue/catalogue-changes.ts';
 import { commentRoutes } from './comments/comments.routes.ts';
 import { devotionalRoutes } from './devotional/devotional.routes.ts';
 import { discoverRoutes } from './discover/discover.routes.ts';
@@ -37,6 +38,7 @@ import { oembedRoutes } from './oembed/oembed.routes.ts';
 import { referenceRoutes } from './reference/reference.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { seriesRoutes } from './series/series.routes.ts';
+import { sermonEditingRoutes } from './sermon-editing/sermon-editing.routes.ts';
 import { sermonRoutes } from './sermons/sermons.routes.ts';
 import { literalBadSegments, mountSite, type SitePages } from './site/site.ts';
 import { sitemapRoutes } from './sitemaps/sitemaps.routes.ts';
@@ -45,7 +47,11 @@ import { speakerRoutes } from './speakers/speakers.routes.ts';
 export type AppOptions = { logger?: FastifyBaseLogger; rootDir?: string };
 
 /** Builds the whole HTTP application from its dependencies (tests call this with app.inject). */
-export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(given: ApiDeps, options: AppOptions = {}): Promise<FastifyInstance> {
+  const changes = given.changes ?? catalogueChanges();
+  const deps: ApiDeps = { ...given, changes };
+  // Rows of what changed are read again (the page cache and the sitemaps listen in site/, sitemaps/).
+  changes.subscribe((change) => deps.entities.forget(change));
   let sitePages: SitePages | undefined;
   const timeouts = deps.config.httpTimeouts;
   const app = Fastify({
@@ -171,6 +177,8 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
         libraryRoutes,
         // Comments (comments/): sermon comments, their review, messages to broadcasters.
         commentRoutes,
+        // Sermon editing (sermon-editing/): sermons, speakers and series written by their broadcasters.
+        sermonEditingRoutes,
       ])
         await routes(api, deps);
     },
@@ -185,6 +193,6 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
 
   const rootDir = options.rootDir ?? path.resolve(import.meta.dirname, '../../..');
   if (existsSync(path.join(rootDir, 'dist/server/entry.mjs')))
-    sitePages = await mountSite(app, rootDir, { pageCache: deps.config.pageCache, security: deps.config });
+    sitePages = await mountSite(app, rootDir, { pageCache: deps.config.pageCache, security: deps.config, changes });
   return app;
 }

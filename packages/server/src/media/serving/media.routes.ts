@@ -5,6 +5,7 @@ import type { ApiDeps } from '../../app-deps.ts';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../http/parse.ts';
 import { imageSizes, isImageKey } from '../../images/image-sizes.ts';
+import { isDeleted } from '../../sermon-editing/sermon-editing.queries.ts';
 import {
   type ByteRange,
   contentDisposition,
@@ -52,13 +53,15 @@ export function mediaRoutes(app: FastifyInstance, { db, media, counters, now }: 
     const access = isOriginalKey(key) ? await originalAccess(guardDeps, req, key) : 'public';
     if (access === 'none') throw notFound('error.mediaNotFound');
     const owner = access === 'owner';
+    // A deleted sermon's media are kept for a restore, but no longer served (sermon-editing/).
+    const sermonId = key.split('/')[0] as string;
+    if (!owner && (await isDeleted(db, sermonId))) throw notFound('error.mediaNotFound');
     if (owner) reply.header('vary', 'x-api-key, cookie, authorization');
     const { download } = parseInput(mediaQuery, req.query);
     const saveAs = download ? downloadName(key, download) : undefined;
     await ensureThumbnail(key);
     await ensureImageSize(key);
     const where = await media.locate(key, { downloadName: saveAs, private: owner });
-    const sermonId = key.split('/')[0] as string;
     const kind = VIDEO.test(key) ? 'video' : 'audio';
     // Counted are listeners' plays and downloads of a sermon's media, not a broadcaster fetching
     // its own original, nor pictures (`users/<key>/<size>.jpg`, accounts/profile.service.ts;
