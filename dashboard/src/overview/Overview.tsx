@@ -74,7 +74,10 @@ export default function Overview() {
             <h2 id="recent">{t('dashboardAccount.overview.recent')}</h2>
             {columns && (
               <Suspense fallback={<div className="chart" aria-busy="true" />}>
-                <PlaysChart columns={columns} label={t('dashboardAccount.overview.chartLabel', { days: days.length })} />
+                <PlaysChart
+                  columns={columns}
+                  label={t('dashboardAccount.overview.chartLabel', { days: days.length })}
+                />
               </Suspense>
             )}
             {days.length > 0 && (

@@ -26,7 +26,7 @@ export default function ApiKeyScreen() {
               <p>
                 {t('dashboardAccount.apiKey.current', {
                   lastFour: info.data.lastFour,
-                  when: fromNow(info.data.created),
+                  when: fromNow(new Date(info.data.created * 1000).toISOString()),
                 })}
               </p>
             )}

@@ -86,7 +86,9 @@ export default function ManagersScreen() {
                       {invite.roles.map((r) => t(`dashboardAccount.managers.role${r as 2 | 3 | 4}`)).join(', ')}
                     </span>{' '}
                     <span className="hint">
-                      {t('dashboardAccount.managers.sentAt', { when: fromNow(invite.lastSent) })}
+                      {t('dashboardAccount.managers.sentAt', {
+                        when: fromNow(new Date(invite.lastSent * 1000).toISOString()),
+                      })}
                     </span>{' '}
                     {invite.state === 'pending' && (
                       <>
