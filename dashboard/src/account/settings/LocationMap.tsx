@@ -1,4 +1,5 @@
 import 'leaflet/dist/leaflet.css';
+import './location-map.css';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { roundCoordinate, wrapLongitude } from './geocoding.ts';
