@@ -12,7 +12,13 @@ describe('the donations form (§5)', () => {
   it('showing the Give button needs a way to give', async () => {
     const sent: DonationsValues[] = [];
     renderForm(
-      <DonationsForm initial={{ donatable: false, donationOptions: [] }} onSave={async (v) => (sent.push(v), true)} />,
+      <DonationsForm
+        initial={{ donatable: false, donationOptions: [] }}
+        onSave={async (v) => {
+          sent.push(v);
+          return true;
+        }}
+      />,
     );
     fireEvent.click(screen.getByLabelText('Show the Give button'));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -23,7 +29,13 @@ describe('the donations form (§5)', () => {
   it('refuses an address not starting with https://, and saves one that does', async () => {
     const sent: DonationsValues[] = [];
     renderForm(
-      <DonationsForm initial={{ donatable: true, donationOptions: [] }} onSave={async (v) => (sent.push(v), true)} />,
+      <DonationsForm
+        initial={{ donatable: true, donationOptions: [] }}
+        onSave={async (v) => {
+          sent.push(v);
+          return true;
+        }}
+      />,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Add a way to give' }));
     fireEvent.change(screen.getByLabelText('Label'), { target: { value: 'Online giving' } });

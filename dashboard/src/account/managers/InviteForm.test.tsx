@@ -10,7 +10,14 @@ afterEach(cleanup);
 describe('inviting a manager (§6)', () => {
   it('needs an e-mail address and at least one permission (§5)', async () => {
     const sent: InviteValues[] = [];
-    renderForm(<InviteForm onInvite={async (v) => (sent.push(v), true)} />);
+    renderForm(
+      <InviteForm
+        onInvite={async (v) => {
+          sent.push(v);
+          return true;
+        }}
+      />,
+    );
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'not an address' } });
     fireEvent.click(screen.getByRole('button', { name: 'Invite' }));
     expect(await screen.findByText('Enter an e-mail address.')).toBeTruthy();
@@ -20,7 +27,14 @@ describe('inviting a manager (§6)', () => {
 
   it('sends the address and the permissions ticked, then empties the form', async () => {
     const sent: InviteValues[] = [];
-    renderForm(<InviteForm onInvite={async (v) => (sent.push(v), true)} />);
+    renderForm(
+      <InviteForm
+        onInvite={async (v) => {
+          sent.push(v);
+          return true;
+        }}
+      />,
+    );
     fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'deacon@grace.example.org' } });
     fireEvent.click(screen.getByLabelText('Uploader'));
     fireEvent.click(screen.getByRole('button', { name: 'Invite' }));

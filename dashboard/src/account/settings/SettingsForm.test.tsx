@@ -50,7 +50,10 @@ afterEach(cleanup);
 describe('the settings form', () => {
   it('refuses an empty name, a web address that is not one, a bad e-mail and no category, each said at its field', async () => {
     const sent: SettingsValues[] = [];
-    renderSettings(async (v) => (sent.push(v), true));
+    renderSettings(async (v) => {
+      sent.push(v);
+      return true;
+    });
     fireEvent.change(input('Name'), { target: { value: '  ' } });
     fireEvent.change(input('Website'), { target: { value: 'grace church' } });
     fireEvent.change(input('Contact e-mail'), { target: { value: 'office at grace' } });
@@ -76,7 +79,10 @@ describe('the settings form', () => {
 
   it('saves the changed values, and what it sends is what the API accepts', async () => {
     const sent: SettingsValues[] = [];
-    renderSettings(async (v) => (sent.push(v), true));
+    renderSettings(async (v) => {
+      sent.push(v);
+      return true;
+    });
     fireEvent.change(input('Minister'), { target: { value: 'Jane Doe' } });
     fireEvent.click(screen.getByLabelText('Seminary'));
     fireEvent.change(input('Solo site domain'), { target: { value: 'sermons.grace.example.org' } });
