@@ -8,6 +8,7 @@ import { formatDay, formatScheduled } from '../dates.ts';
 import { useI18n } from '../i18n.tsx';
 import { useAreaPath } from '../shell/area.ts';
 import { useBroadcaster } from '../shell/broadcaster.tsx';
+import { Pager } from '../shell/Pager.tsx';
 import { errorText } from '../shell/query.ts';
 import { STATE_LABELS } from './labels.ts';
 import { api } from './sermon-api.ts';
@@ -166,15 +167,7 @@ export function SermonList() {
               );
             })}
           </ul>
-          <nav className="pager" aria-label={t('dashboard.shell.pages')}>
-            <button type="button" disabled={page <= 1} onClick={() => set({ page: String(page - 1) })}>
-              {t('dashboard.shell.previous')}
-            </button>
-            <span>{t('dashboard.shell.pageOf', { page, pages })}</span>
-            <button type="button" disabled={page >= pages} onClick={() => set({ page: String(page + 1) })}>
-              {t('dashboard.shell.next')}
-            </button>
-          </nav>
+          <Pager page={page} pages={pages} onPage={(p) => set({ page: String(p) })} />
         </>
       )}
     </section>

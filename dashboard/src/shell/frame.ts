@@ -7,7 +7,7 @@ export type FrameMessage =
   | { type: 'toast'; kind: string; text: string }
   | { type: 'link-user'; userID: number; username: string }
   | { type: 'payment-method'; configured: boolean }
-  | { type: 'user-dropdown'; action: 'settings' | 'sign-out' | 'resize'; height?: number };
+  | { type: 'user-dropdown'; action: 'settings' | 'sign-out' };
 
 export const FRAME_SOURCE = 'kerygma-dashboard';
 
