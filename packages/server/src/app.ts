@@ -9,6 +9,7 @@ import { accountRoutes } from './accounts/accounts.routes.ts';
 import { refuseForeignWrites } from './accounts/same-origin.ts';
 import { apiDocsRoutes } from './api-docs/api-docs.routes.ts';
 import type { ApiDeps } from './app-deps.ts';
+import { broadcasterAccountRoutes } from './broadcaster-account/broadcaster-account.routes.ts';
 import { broadcasterRoutes } from './broadcasters/broadcasters.routes.ts';
 import { commentRoutes } from './comments/comments.routes.ts';
 import { devotionalRoutes } from './devotional/devotional.routes.ts';
@@ -166,6 +167,8 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
         libraryRoutes,
         // Comments (comments/): sermon comments, their review, messages to broadcasters.
         commentRoutes,
+        // The broadcaster account (broadcaster-account/): sign-up and approval, settings, managers, overview.
+        broadcasterAccountRoutes,
       ])
         await routes(api, deps);
     },
