@@ -10,6 +10,7 @@ import { accountRoutes } from './accounts/accounts.routes.ts';
 import { refuseForeignWrites } from './accounts/same-origin.ts';
 import { apiDocsRoutes } from './api-docs/api-docs.routes.ts';
 import type { ApiDeps } from './app-deps.ts';
+import { broadcasterAccountRoutes } from './broadcaster-account/broadcaster-account.routes.ts';
 import { broadcasterRoutes } from './broadcasters/broadcasters.routes.ts';
 import { catalogueChanges } from './catalogue/catalogue-changes.ts';
 import { commentRoutes } from './comments/comments.routes.ts';
@@ -179,6 +180,8 @@ export async function buildApp(given: ApiDeps, options: AppOptions = {}): Promis
         commentRoutes,
         // Sermon editing (sermon-editing/): sermons, speakers and series written by their broadcasters.
         sermonEditingRoutes,
+        // The broadcaster account (broadcaster-account/): sign-up and approval, settings, managers, overview.
+        broadcasterAccountRoutes,
       ])
         await routes(api, deps);
     },
