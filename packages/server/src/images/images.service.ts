@@ -1,15 +1,16 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { defaultWidth, IMAGE_RULES, IMAGE_SHAPES, type ImageKind } from '@kerygma/domain/images';
+import { IMAGE_RULES, IMAGE_SHAPES, type ImageKind } from '@kerygma/domain/images';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { API_BASE } from '../http/api-base.ts';
 import type { MediaStore } from '../storage/store.ts';
 import { contentDigest, readPicture, sourceJpeg } from './image-files.ts';
+import { type ImageUrls, imageUrlsOf, resizablePath } from './image-urls.ts';
 import * as q from './images.queries.ts';
+
+export type { ImageUrls } from './image-urls.ts';
 
 /**
  * The catalogue's pictures (spec §3 image fields, §5 image rules), for any owner: a
@@ -30,29 +31,6 @@ import * as q from './images.queries.ts';
  */
 
 export type ImageDeps = { db: Db; media: MediaStore; now: () => number; log: FastifyBaseLogger };
-
-/** An owner's picture as the API gives it. */
-export type ImageUrls = {
-  /** One size, for clients that take a plain URL (imageURL, image). */
-  url: string;
-  /** Every size, `{size}` standing for the width (imageURLResizable, albumArtURL). */
-  resizableURL: string;
-  /** The widths `{size}` may be. */
-  widths: readonly number[];
-};
-
-/** The resizable path of a stored picture, below the site's origin. */
-export const resizablePath = (folder: string) => `/media/${folder}/{size}.jpg`;
-
-/** A stored resizable path (or an older absolute URL) as the API's URLs. */
-export function imageUrlsOf(kind: ImageKind, stored: string, origin: string): ImageUrls {
-  const resizableURL = stored.startsWith('/') ? origin + stored : stored;
-  return {
-    url: resizableURL.replace('{size}', String(defaultWidth(kind))),
-    resizableURL,
-    widths: IMAGE_SHAPES[kind].widths,
-  };
-}
 
 const OWNER_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
@@ -176,31 +154,28 @@ const tooLarge = () =>
   });
 
 /**
- * A picture's bytes for an upload slot (at most IMAGE_RULES.maxBytes, else a 413): stored as
- * the slot's owner's, the slot used in the same transaction. Bad bytes change nothing (the slot
- * stays for another try).
+ * A picture's bytes for an upload slot (at most IMAGE_RULES.maxBytes, else a 413: at once when
+ * its declared length says so, else once the body has been read to its end, so the client
+ * hears the answer): stored as the slot's owner's, the slot used in the same transaction. Bad
+ * bytes change nothing (the slot stays for another try).
  */
 export async function receiveImageUpload(
   deps: ImageDeps,
   guid: string,
   body: NodeJS.ReadableStream,
   origin: string,
+  declaredBytes?: number,
 ): Promise<ImageUrls & { kind: ImageKind; ownerId: string }> {
   const slot = await q.liveUpload(deps.db, guid, deps.now());
   if (!slot) throw slotNotFound();
+  if (declaredBytes !== undefined && declaredBytes > IMAGE_RULES.maxBytes) throw tooLarge();
   const chunks: Buffer[] = [];
   let seen = 0;
-  await pipeline(
-    body,
-    new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        seen += chunk.length;
-        if (seen > IMAGE_RULES.maxBytes) return done(tooLarge());
-        chunks.push(chunk);
-        done();
-      },
-    }),
-  );
+  for await (const chunk of body) {
+    seen += chunk.length;
+    if (seen <= IMAGE_RULES.maxBytes) chunks.push(chunk as Buffer);
+  }
+  if (seen > IMAGE_RULES.maxBytes) throw tooLarge();
   const saved = await saveImage(deps, slot.kind, slot.owner_id, Buffer.concat(chunks), async (tx) => {
     if (!(await q.takeUpload(tx, guid, deps.now()))) throw slotNotFound();
   });
