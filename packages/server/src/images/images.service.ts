@@ -1,4 +1,4 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IMAGE_RULES, IMAGE_SHAPES, type ImageKind } from '@kerygma/domain/images';
 import type { FastifyBaseLogger } from 'fastify';
@@ -24,6 +24,7 @@ export type { ImageUrls } from './image-urls.ts';
  *
  * Other rooms call:
  *   saveImage(deps, kind, ownerId, bytes)      checks and stores a picture, replacing the owner's
+ *   saveDrawnImages(deps, drawn)                the demo data's drawn artwork, many owners at once
  *   startImageUpload(deps, kind, ownerId, o)    an upload slot: `{ uploadURL }` the bytes are PUT to
  *   imageUrls(deps.db, kind, ownerId, origin)   the owner's picture's URLs, or null
  *   removeImage(deps, kind, ownerId)            removes it (call when the owner is deleted)
@@ -67,15 +68,43 @@ export async function saveImage(
         params: { width: picture.width, height: picture.height, minWidth, minHeight },
       },
     });
-  return storeSource(deps, kind, ownerId, await sourceJpeg(bytes, kind), 'source.jpg', alsoInTransaction);
+  return storeSource(deps, kind, ownerId, await sourceJpeg(bytes, kind), alsoInTransaction);
 }
 
+/** An SVG the server drew itself (the demo data's artwork), never uploaded bytes. */
+export type DrawnImage = { kind: ImageKind; ownerId: string; svg: string };
+
 /**
- * Stores an SVG the server drew itself (the demo data's artwork) as the owner's picture; its
- * sizes are drawn from it. Never for uploaded bytes.
+ * Stores drawn pictures as their owners' (their sizes are drawn from the SVG when first asked
+ * for), all recorded in one transaction: the demo seed's artwork for hundreds of owners.
  */
-export function saveDrawnImage(deps: ImageDeps, kind: ImageKind, ownerId: string, svg: string): Promise<ImageUrls> {
-  return storeSource(deps, kind, ownerId, Buffer.from(svg), 'source.svg');
+export async function saveDrawnImages(deps: Pick<ImageDeps, 'db' | 'media' | 'now'>, drawn: readonly DrawnImage[]) {
+  const rows: q.ImageRow[] = [];
+  const dir = await deps.media.workDir();
+  try {
+    for (const { kind, ownerId, svg } of drawn) {
+      const folder = folderFor(kind, ownerId, contentDigest(svg));
+      const local = path.join(dir, String(rows.length));
+      await mkdir(local);
+      await writeFile(path.join(local, 'source.svg'), svg);
+      await deps.media.moveDirIn(folder, local);
+      rows.push({ kind, owner_id: ownerId, folder, source: 'source.svg' });
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  await deps.db.transaction(async (tx) => {
+    await q.recordImages(tx, rows, deps.now());
+    for (const kind of new Set(rows.map((r) => r.kind))) {
+      const mine = rows.filter((r) => r.kind === kind);
+      await q.setOwnerImages(
+        tx,
+        kind,
+        mine.map((r) => r.owner_id),
+        mine.map((r) => resizablePath(r.folder)),
+      );
+    }
+  });
 }
 
 async function storeSource(
@@ -83,10 +112,10 @@ async function storeSource(
   kind: ImageKind,
   ownerId: string,
   source: Buffer,
-  name: q.ImageRow['source'],
   alsoInTransaction?: (tx: Db) => Promise<void>,
 ): Promise<ImageUrls> {
   const folder = folderFor(kind, ownerId, contentDigest(source));
+  const name = 'source.jpg';
   const dir = await deps.media.workDir();
   try {
     const file = path.join(dir, name);
@@ -100,7 +129,7 @@ async function storeSource(
     old = await deps.db.transaction(async (tx) => {
       await alsoInTransaction?.(tx);
       const replaced = await q.replaceImage(tx, { kind, owner_id: ownerId, folder, source: name }, deps.now());
-      await q.setOwnerImage(tx, kind, ownerId, resizablePath(folder));
+      await q.setOwnerImages(tx, kind, [ownerId], [resizablePath(folder)]);
       return replaced;
     });
   } catch (error) {
@@ -121,7 +150,7 @@ export async function imageUrls(db: Db, kind: ImageKind, ownerId: string, origin
 export async function removeImage(deps: ImageDeps, kind: ImageKind, ownerId: string): Promise<void> {
   const folder = await deps.db.transaction(async (tx) => {
     const removed = await q.deleteImage(tx, kind, ownerId);
-    await q.setOwnerImage(tx, kind, ownerId, null);
+    await q.setOwnerImages(tx, kind, [ownerId], [null]);
     return removed;
   });
   if (folder) await removeFolder(deps, folder);
