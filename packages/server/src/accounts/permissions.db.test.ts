@@ -565,6 +565,36 @@ const ROWS: Row[] = [
     request: { method: 'GET', url: '/node/broadcasters/gracechurch/next_bill' },
     expect: [401, 403, 403, 200, 403, 200, 200, 401],
   },
+  // Images (images/): a broadcaster's own pictures to its Admins; speakers' and series' to its Uploaders.
+  {
+    name: 'startBroadcasterProfileUpload',
+    request: { method: 'POST', url: '/media/images/broadcaster_profile', body: { broadcasterID: 'gracechurch' } },
+    expect: [401, 403, 403, 200, 403, 403, 200, 200],
+  },
+  {
+    name: 'startBroadcasterBannerUpload',
+    request: { method: 'POST', url: '/media/images/broadcaster_banner', body: { broadcasterID: 'GraceChurch' } },
+    expect: [401, 403, 403, 200, 403, 403, 200, 200],
+  },
+  {
+    name: 'startSpeakerPortraitUpload',
+    request: async ({ db }) => {
+      await db.query("UPDATE speaker SET broadcaster_lock = 'gracechurch' WHERE speaker_id = 4");
+      return { method: 'POST', url: '/media/images/speaker_portrait', body: { speakerID: 4 } };
+    },
+    expect: [401, 403, 403, 200, 200, 403, 200, 200],
+  },
+  {
+    name: 'startSeriesArtworkUpload',
+    request: { method: 'POST', url: '/media/images/series_artwork', body: { seriesID: 10 } },
+    expect: [401, 403, 403, 200, 200, 403, 200, 200],
+  },
+  // The slot's guid is what authorises the bytes: an unknown one is no one's.
+  {
+    name: 'putImage',
+    request: { method: 'PUT', url: '/media/images/uploads/00000000-0000-4000-8000-000000000000' },
+    expect: [404, 404, 404, 404, 404, 404, 404, 404],
+  },
 ];
 
 /** A pending comment by another listener on a gracechurch sermon. */

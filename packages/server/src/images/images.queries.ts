@@ -45,15 +45,41 @@ export async function deleteImage(db: Db, kind: ImageKind, ownerId: string): Pro
  * URL path), so lists show it without a join; articles keep theirs only in `image`.
  */
 const OWNER_COLUMN: Partial<Record<ImageKind, string>> = {
-  broadcaster_profile: 'UPDATE broadcaster SET image_url = $2 WHERE broadcaster_id = $1',
-  broadcaster_banner: 'UPDATE broadcaster SET banner_image_url = $2 WHERE broadcaster_id = $1',
-  speaker_portrait: 'UPDATE speaker SET portrait_url = $2 WHERE speaker_id = $1::bigint',
-  series_artwork: 'UPDATE series SET image_url = $2, updated_at = now() WHERE series_id = $1::bigint',
+  broadcaster_profile: 'UPDATE broadcaster o SET image_url = v.path FROM v WHERE o.broadcaster_id = v.id',
+  broadcaster_banner: 'UPDATE broadcaster o SET banner_image_url = v.path FROM v WHERE o.broadcaster_id = v.id',
+  speaker_portrait: 'UPDATE speaker o SET portrait_url = v.path FROM v WHERE o.speaker_id = v.id::bigint',
+  series_artwork: 'UPDATE series o SET image_url = v.path, updated_at = now() FROM v WHERE o.series_id = v.id::bigint',
 };
 
-export async function setOwnerImage(db: Db, kind: ImageKind, ownerId: string, path: string | null): Promise<void> {
+/** Sets (or with null clears) the owners' picture columns: `paths[i]` for `ownerIds[i]`. */
+export async function setOwnerImages(
+  db: Db,
+  kind: ImageKind,
+  ownerIds: readonly string[],
+  paths: readonly (string | null)[],
+): Promise<void> {
   const sql = OWNER_COLUMN[kind];
-  if (sql) await db.query(sql, [ownerId, path]);
+  if (sql && ownerIds.length)
+    await db.query(`WITH v AS (SELECT * FROM unnest($1::text[], $2::text[]) AS v(id, path)) ${sql}`, [ownerIds, paths]);
+}
+
+/** Records many owners' pictures at once (the demo data's), replacing any they had. */
+export async function recordImages(db: Db, rows: readonly ImageRow[], now: number): Promise<void> {
+  if (!rows.length) return;
+  await db.query(
+    `INSERT INTO image (kind, owner_id, folder, source, updated_at)
+     SELECT kind, owner_id, folder, source, $5 FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
+       AS v(kind, owner_id, folder, source)
+     ON CONFLICT (kind, owner_id) DO UPDATE SET folder = excluded.folder, source = excluded.source,
+       updated_at = excluded.updated_at`,
+    [
+      rows.map((r) => r.kind),
+      rows.map((r) => r.owner_id),
+      rows.map((r) => r.folder),
+      rows.map((r) => r.source),
+      at(now),
+    ],
+  );
 }
 
 /** The broadcaster a speaker is locked to (null: shared by all), or undefined when there is no such speaker. */

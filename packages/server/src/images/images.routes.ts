@@ -79,7 +79,15 @@ export async function imageRoutes(app: FastifyInstance, deps: ApiDeps) {
     bytes.removeAllContentTypeParsers();
     bytes.addContentTypeParser('*', (_req, _payload, done) => done(null));
     route(bytes, c.putImage, async ({ params }, req) => {
-      const { url, resizableURL, widths } = await receiveImageUpload(images, params.guid, req.raw, origin(req));
+      const length = req.headers['content-length'];
+      const declared = length === undefined ? undefined : Number(length);
+      const { url, resizableURL, widths } = await receiveImageUpload(
+        images,
+        params.guid,
+        req.raw,
+        origin(req),
+        declared,
+      );
       return { url, resizableURL, widths: [...widths] };
     });
   });

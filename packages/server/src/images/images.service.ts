@@ -1,15 +1,16 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { defaultWidth, IMAGE_RULES, IMAGE_SHAPES, type ImageKind } from '@kerygma/domain/images';
+import { IMAGE_RULES, IMAGE_SHAPES, type ImageKind } from '@kerygma/domain/images';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { API_BASE } from '../http/api-base.ts';
 import type { MediaStore } from '../storage/store.ts';
 import { contentDigest, readPicture, sourceJpeg } from './image-files.ts';
+import { type ImageUrls, imageUrlsOf, resizablePath } from './image-urls.ts';
 import * as q from './images.queries.ts';
+
+export type { ImageUrls } from './image-urls.ts';
 
 /**
  * The catalogue's pictures (spec §3 image fields, §5 image rules), for any owner: a
@@ -23,6 +24,7 @@ import * as q from './images.queries.ts';
  *
  * Other rooms call:
  *   saveImage(deps, kind, ownerId, bytes)      checks and stores a picture, replacing the owner's
+ *   saveDrawnImages(deps, drawn)                the demo data's drawn artwork, many owners at once
  *   startImageUpload(deps, kind, ownerId, o)    an upload slot: `{ uploadURL }` the bytes are PUT to
  *   imageUrls(deps.db, kind, ownerId, origin)   the owner's picture's URLs, or null
  *   removeImage(deps, kind, ownerId)            removes it (call when the owner is deleted)
@@ -30,29 +32,6 @@ import * as q from './images.queries.ts';
  */
 
 export type ImageDeps = { db: Db; media: MediaStore; now: () => number; log: FastifyBaseLogger };
-
-/** An owner's picture as the API gives it. */
-export type ImageUrls = {
-  /** One size, for clients that take a plain URL (imageURL, image). */
-  url: string;
-  /** Every size, `{size}` standing for the width (imageURLResizable, albumArtURL). */
-  resizableURL: string;
-  /** The widths `{size}` may be. */
-  widths: readonly number[];
-};
-
-/** The resizable path of a stored picture, below the site's origin. */
-export const resizablePath = (folder: string) => `/media/${folder}/{size}.jpg`;
-
-/** A stored resizable path (or an older absolute URL) as the API's URLs. */
-export function imageUrlsOf(kind: ImageKind, stored: string, origin: string): ImageUrls {
-  const resizableURL = stored.startsWith('/') ? origin + stored : stored;
-  return {
-    url: resizableURL.replace('{size}', String(defaultWidth(kind))),
-    resizableURL,
-    widths: IMAGE_SHAPES[kind].widths,
-  };
-}
 
 const OWNER_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
@@ -89,15 +68,43 @@ export async function saveImage(
         params: { width: picture.width, height: picture.height, minWidth, minHeight },
       },
     });
-  return storeSource(deps, kind, ownerId, await sourceJpeg(bytes, kind), 'source.jpg', alsoInTransaction);
+  return storeSource(deps, kind, ownerId, await sourceJpeg(bytes, kind), alsoInTransaction);
 }
 
+/** An SVG the server drew itself (the demo data's artwork), never uploaded bytes. */
+export type DrawnImage = { kind: ImageKind; ownerId: string; svg: string };
+
 /**
- * Stores an SVG the server drew itself (the demo data's artwork) as the owner's picture; its
- * sizes are drawn from it. Never for uploaded bytes.
+ * Stores drawn pictures as their owners' (their sizes are drawn from the SVG when first asked
+ * for), all recorded in one transaction: the demo seed's artwork for hundreds of owners.
  */
-export function saveDrawnImage(deps: ImageDeps, kind: ImageKind, ownerId: string, svg: string): Promise<ImageUrls> {
-  return storeSource(deps, kind, ownerId, Buffer.from(svg), 'source.svg');
+export async function saveDrawnImages(deps: Pick<ImageDeps, 'db' | 'media' | 'now'>, drawn: readonly DrawnImage[]) {
+  const rows: q.ImageRow[] = [];
+  const dir = await deps.media.workDir();
+  try {
+    for (const { kind, ownerId, svg } of drawn) {
+      const folder = folderFor(kind, ownerId, contentDigest(svg));
+      const local = path.join(dir, String(rows.length));
+      await mkdir(local);
+      await writeFile(path.join(local, 'source.svg'), svg);
+      await deps.media.moveDirIn(folder, local);
+      rows.push({ kind, owner_id: ownerId, folder, source: 'source.svg' });
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+  await deps.db.transaction(async (tx) => {
+    await q.recordImages(tx, rows, deps.now());
+    for (const kind of new Set(rows.map((r) => r.kind))) {
+      const mine = rows.filter((r) => r.kind === kind);
+      await q.setOwnerImages(
+        tx,
+        kind,
+        mine.map((r) => r.owner_id),
+        mine.map((r) => resizablePath(r.folder)),
+      );
+    }
+  });
 }
 
 async function storeSource(
@@ -105,10 +112,10 @@ async function storeSource(
   kind: ImageKind,
   ownerId: string,
   source: Buffer,
-  name: q.ImageRow['source'],
   alsoInTransaction?: (tx: Db) => Promise<void>,
 ): Promise<ImageUrls> {
   const folder = folderFor(kind, ownerId, contentDigest(source));
+  const name = 'source.jpg';
   const dir = await deps.media.workDir();
   try {
     const file = path.join(dir, name);
@@ -122,7 +129,7 @@ async function storeSource(
     old = await deps.db.transaction(async (tx) => {
       await alsoInTransaction?.(tx);
       const replaced = await q.replaceImage(tx, { kind, owner_id: ownerId, folder, source: name }, deps.now());
-      await q.setOwnerImage(tx, kind, ownerId, resizablePath(folder));
+      await q.setOwnerImages(tx, kind, [ownerId], [resizablePath(folder)]);
       return replaced;
     });
   } catch (error) {
@@ -143,7 +150,7 @@ export async function imageUrls(db: Db, kind: ImageKind, ownerId: string, origin
 export async function removeImage(deps: ImageDeps, kind: ImageKind, ownerId: string): Promise<void> {
   const folder = await deps.db.transaction(async (tx) => {
     const removed = await q.deleteImage(tx, kind, ownerId);
-    await q.setOwnerImage(tx, kind, ownerId, null);
+    await q.setOwnerImages(tx, kind, [ownerId], [null]);
     return removed;
   });
   if (folder) await removeFolder(deps, folder);
@@ -176,31 +183,28 @@ const tooLarge = () =>
   });
 
 /**
- * A picture's bytes for an upload slot (at most IMAGE_RULES.maxBytes, else a 413): stored as
- * the slot's owner's, the slot used in the same transaction. Bad bytes change nothing (the slot
- * stays for another try).
+ * A picture's bytes for an upload slot (at most IMAGE_RULES.maxBytes, else a 413: at once when
+ * its declared length says so, else once the body has been read to its end, so the client
+ * hears the answer): stored as the slot's owner's, the slot used in the same transaction. Bad
+ * bytes change nothing (the slot stays for another try).
  */
 export async function receiveImageUpload(
   deps: ImageDeps,
   guid: string,
   body: NodeJS.ReadableStream,
   origin: string,
+  declaredBytes?: number,
 ): Promise<ImageUrls & { kind: ImageKind; ownerId: string }> {
   const slot = await q.liveUpload(deps.db, guid, deps.now());
   if (!slot) throw slotNotFound();
+  if (declaredBytes !== undefined && declaredBytes > IMAGE_RULES.maxBytes) throw tooLarge();
   const chunks: Buffer[] = [];
   let seen = 0;
-  await pipeline(
-    body,
-    new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        seen += chunk.length;
-        if (seen > IMAGE_RULES.maxBytes) return done(tooLarge());
-        chunks.push(chunk);
-        done();
-      },
-    }),
-  );
+  for await (const chunk of body) {
+    seen += chunk.length;
+    if (seen <= IMAGE_RULES.maxBytes) chunks.push(chunk as Buffer);
+  }
+  if (seen > IMAGE_RULES.maxBytes) throw tooLarge();
   const saved = await saveImage(deps, slot.kind, slot.owner_id, Buffer.concat(chunks), async (tx) => {
     if (!(await q.takeUpload(tx, guid, deps.now()))) throw slotNotFound();
   });
