@@ -13,5 +13,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Read by bench/dashboard-js.ts to add up what the first screen loads.
+    manifest: true,
   },
 });

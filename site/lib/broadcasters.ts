@@ -42,6 +42,8 @@ export type BroadcasterRow = Pick<
   'broadcasterID' | 'displayName' | 'location' | 'countryISOCode' | 'categories'
 > & {
   imageURL?: string | undefined;
+  /** The profile picture's resizable URL (`{size}`), for a srcset. */
+  albumArtURL?: string | undefined;
   sermonCount?: number | undefined;
   vacantPulpit?: boolean | undefined;
   denomination?: string | null | undefined;

@@ -1,6 +1,7 @@
 import { BIBLE_BOOKS, formatReference, parseBibleText } from '@kerygma/domain/bible';
 import type { Media } from '@kerygma/domain/catalogue';
 import { EVENT_TYPES } from '@kerygma/domain/event-types';
+import { nameKey } from '@kerygma/i18n/name-key';
 import type { MessageKey, Translate } from '@kerygma/i18n/t';
 
 /**
@@ -9,11 +10,7 @@ import type { MessageKey, Translate } from '@kerygma/i18n/t';
  * and filter bars show these.
  */
 
-/** The message key part of an English name: 'Sunday - AM' → 'sundayAm', 'Question & Answer' → 'questionAnswer'. */
-export function nameKey(name: string): string {
-  const words = name.toLowerCase().match(/[a-z0-9]+/g) ?? [];
-  return words.map((w, i) => (i === 0 ? w : w[0]?.toUpperCase() + w.slice(1))).join('');
-}
+export { nameKey };
 
 const KNOWN_EVENT_TYPES = new Set<string>(EVENT_TYPES);
 const KNOWN_BOOKS = new Set(BIBLE_BOOKS.map((b) => b.osisAbbrev));

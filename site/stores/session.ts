@@ -1,9 +1,7 @@
-import type { ContractResponse } from '@kerygma/domain/contracts/contract';
-import type { userContracts } from '@kerygma/domain/contracts/users';
+import type { SessionUser } from '@kerygma/api/session-client';
 import { atom } from 'nanostores';
 
-/** The signed-in user as `GET site/users` answers (the contract's `userSchema`; a type only, no zod ships). */
-export type SessionUser = ContractResponse<typeof userContracts.currentUser>;
+export type { SessionUser };
 
 /**
  * Who is signed in: `undefined` while not known yet (before `loadSession()` has answered),

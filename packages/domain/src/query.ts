@@ -117,5 +117,4 @@ export function pageSize(defaultSize: number, max = 100) {
   return z.coerce.number().int().min(1).max(max).default(defaultSize);
 }
 
-/** Default page sizes (spec §9). */
-export const PAGE_SIZES = { sermons: 25, series: 20, home: 5, notices: 10, comments: 10 } as const;
+export { PAGE_SIZES } from './page-sizes.ts';

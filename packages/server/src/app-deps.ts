@@ -1,3 +1,4 @@
+import type { CatalogueChanges } from './catalogue/catalogue-changes.ts';
 import type { StatsCache } from './catalogue/catalogue-stats.ts';
 import type { EntityCache } from './catalogue/entity-cache.ts';
 import type { Config } from './config.ts';
@@ -13,6 +14,11 @@ export type ApiDeps = {
   stats: StatsCache;
   entities: EntityCache;
   counters: MediaCounters;
+  /**
+   * Where catalogue changes are announced (catalogue/catalogue-changes.ts); one of its own when
+   * not given. main.ts shares one between the app and the worker's jobs.
+   */
+  changes?: CatalogueChanges;
   /** The clock account sessions and codes are timed by (tests move it); Date.now by default. */
   now?: () => number;
   /** Set when the process is shutting down: /healthz then answers 503 (main.ts). */

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { globalConfigContracts } from '@kerygma/domain/contracts/global-config';
 import { apiContracts } from '@kerygma/domain/contracts/health';
 import { LOCALES } from '@kerygma/i18n/locales';
 import { loadMessages, translator } from '@kerygma/i18n/t';
@@ -9,7 +10,9 @@ import { accountRoutes } from './accounts/accounts.routes.ts';
 import { refuseForeignWrites } from './accounts/same-origin.ts';
 import { apiDocsRoutes } from './api-docs/api-docs.routes.ts';
 import type { ApiDeps } from './app-deps.ts';
+import { broadcasterAccountRoutes } from './broadcaster-account/broadcaster-account.routes.ts';
 import { broadcasterRoutes } from './broadcasters/broadcasters.routes.ts';
+import { catalogueChanges } from './catalogue/catalogue-changes.ts';
 import { commentRoutes } from './comments/comments.routes.ts';
 import { devotionalRoutes } from './devotional/devotional.routes.ts';
 import { discoverRoutes } from './discover/discover.routes.ts';
@@ -27,6 +30,7 @@ import { route } from './http/route.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
 import { refuseUnsupportedMethods } from './http/unsupported-methods.ts';
 import { hymnalRoutes } from './hymnal/hymnal.routes.ts';
+import { imageRoutes } from './images/images.routes.ts';
 import { libraryRoutes } from './library/library.routes.ts';
 import { sermonMediaRoutes } from './media/pipeline/sermon-media.routes.ts';
 import { mediaRoutes } from './media/serving/media.routes.ts';
@@ -35,6 +39,7 @@ import { oembedRoutes } from './oembed/oembed.routes.ts';
 import { referenceRoutes } from './reference/reference.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { seriesRoutes } from './series/series.routes.ts';
+import { sermonEditingRoutes } from './sermon-editing/sermon-editing.routes.ts';
 import { sermonRoutes } from './sermons/sermons.routes.ts';
 import { literalBadSegments, mountSite, type SitePages } from './site/site.ts';
 import { sitemapRoutes } from './sitemaps/sitemaps.routes.ts';
@@ -43,7 +48,11 @@ import { speakerRoutes } from './speakers/speakers.routes.ts';
 export type AppOptions = { logger?: FastifyBaseLogger; rootDir?: string };
 
 /** Builds the whole HTTP application from its dependencies (tests call this with app.inject). */
-export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(given: ApiDeps, options: AppOptions = {}): Promise<FastifyInstance> {
+  const changes = given.changes ?? catalogueChanges();
+  const deps: ApiDeps = { ...given, changes };
+  // Rows of what changed are read again (the page cache and the sitemaps listen in site/, sitemaps/).
+  changes.subscribe((change) => deps.entities.forget(change));
   let sitePages: SitePages | undefined;
   const timeouts = deps.config.httpTimeouts;
   const app = Fastify({
@@ -146,6 +155,7 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
   await app.register(
     async (api) => {
       route(api, apiContracts.health, (_input, req, reply) => health(req, reply));
+      route(api, globalConfigContracts.globalConfig, () => ({ maps: deps.config.maps }));
       apiDocsRoutes(api);
       for (const routes of [
         sermonRoutes,
@@ -160,12 +170,18 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
         // Media (media/): upload slots and their bytes; re-encode, delete and encoding options.
         uploadRoutes,
         sermonMediaRoutes,
+        // Pictures (images/): broadcasters', speakers', series' picture uploads.
+        imageRoutes,
         // Accounts (accounts/): sign-up, verification, sessions, password resets.
         accountRoutes,
         // The listener's library (library/): follows, feed, history, bookmarks, the digest's unsubscribe.
         libraryRoutes,
         // Comments (comments/): sermon comments, their review, messages to broadcasters.
         commentRoutes,
+        // Sermon editing (sermon-editing/): sermons, speakers and series written by their broadcasters.
+        sermonEditingRoutes,
+        // The broadcaster account (broadcaster-account/): sign-up and approval, settings, managers, overview.
+        broadcasterAccountRoutes,
       ])
         await routes(api, deps);
     },
@@ -180,6 +196,6 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
 
   const rootDir = options.rootDir ?? path.resolve(import.meta.dirname, '../../..');
   if (existsSync(path.join(rootDir, 'dist/server/entry.mjs')))
-    sitePages = await mountSite(app, rootDir, { pageCache: deps.config.pageCache, security: deps.config });
+    sitePages = await mountSite(app, rootDir, { pageCache: deps.config.pageCache, security: deps.config, changes });
   return app;
 }

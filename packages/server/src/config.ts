@@ -86,6 +86,14 @@ const schema = z.object({
       return origins;
     })
     .optional(),
+  /**
+   * The dashboard's map, where a broadcaster sets its pin: the tile server's URL template
+   * (`{z}/{x}/{y}`, optionally `{s}`), the attribution its licence asks for, and the reverse
+   * geocoder (Nominatim's `reverse` interface: lat, lon, format jsonv2, zoom) that names the place.
+   */
+  MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z.string().min(1).default('© OpenStreetMap contributors'),
+  MAP_REVERSE_GEOCODE_URL: z.url({ protocol: /^https?$/ }).default('https://nominatim.openstreetmap.org/reverse'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Media in an S3-compatible bucket instead of on local disk (see README, Running at scale). */
   S3_BUCKET: z.string().min(1).optional(),
@@ -140,6 +148,8 @@ export type Config = {
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   /** LINK_SECRET; when unset, library/unsubscribe-token.ts keeps one in the data directory. */
   linkSecret: string | undefined;
+  /** The dashboard's map services (MAP_*), handed to the browser by `GET global_config`. */
+  maps: { tileURL: string; tileAttribution: string; reverseGeocodeURL: string };
 };
 
 /**
@@ -197,5 +207,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     linkSecret: c.LINK_SECRET,
+    maps: {
+      tileURL: c.MAP_TILE_URL,
+      tileAttribution: c.MAP_TILE_ATTRIBUTION,
+      reverseGeocodeURL: c.MAP_REVERSE_GEOCODE_URL,
+    },
   };
 }

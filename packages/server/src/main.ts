@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import pino from 'pino';
 import { buildApp } from './app.ts';
+import { catalogueChanges } from './catalogue/catalogue-changes.ts';
 import { statsCache } from './catalogue/catalogue-stats.ts';
 import { entityCache } from './catalogue/entity-cache.ts';
 import { serveAdminCommands } from './cli/admin-channel.ts';
@@ -60,6 +61,8 @@ async function main() {
   }
   // Uploads probe with ffprobe in web processes; workers encode with ffmpeg.
   const missingTools = await settleTools(db, log);
+  // Catalogue changes made by the worker's jobs (a scheduled sermon published) reach this process's caches.
+  const changes = catalogueChanges();
   const worker: Worker | undefined =
     role === 'web'
       ? undefined
@@ -68,6 +71,7 @@ async function main() {
           handlers: jobHandlers({
             db,
             media,
+            changes,
             searchRefreshPauseMs: config.searchRefreshPauseMs,
             digest: {
               db,
@@ -101,6 +105,7 @@ async function main() {
             stats,
             entities: entityCache(requestDb),
             counters: mediaCounters(db, { onError: (err) => log.warn({ err }, 'could not save media counts') }),
+            changes,
             shutdown,
           },
           { logger: log },

@@ -1,5 +1,6 @@
+import { createSessionClient, type SessionMessage } from '@kerygma/api/session-client';
 import { SIGNED_IN_COOKIE } from '@kerygma/domain/account-values';
-import { createSessionClient, type SessionMessage } from './session-client.ts';
+import { $user, setSessionUser } from '../../stores/session.ts';
 
 /**
  * The session client for islands (ARCHITECTURE.md, "Islands and stores"): `loadSession()`,
@@ -38,7 +39,8 @@ const client = createSessionClient({
     post: (message) => openChannel()?.postMessage(message),
     listen: (on) => openChannel()?.addEventListener('message', (e: MessageEvent<SessionMessage>) => on(e.data)),
   },
+  user: { get: () => $user.get(), set: setSessionUser },
 });
 
 export const { loadSession, signIn, signOut, signOutEverywhere, sessionCall, userChanged, accountDeleted } = client;
-export { STORED_PERSONAL_ITEMS } from './session-client.ts';
+export { STORED_PERSONAL_ITEMS } from '@kerygma/api/session-client';

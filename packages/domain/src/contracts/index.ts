@@ -1,16 +1,20 @@
+import { broadcasterAccountContracts } from './broadcaster-account.ts';
 import { broadcasterContracts } from './broadcasters.ts';
 import { commentContracts } from './comments.ts';
 import type { Contract } from './contract.ts';
 import { devotionalContracts } from './devotional.ts';
 import { discoverContracts } from './discover.ts';
+import { globalConfigContracts } from './global-config.ts';
 import { apiContracts } from './health.ts';
 import { hymnalContracts } from './hymnal.ts';
+import { imageContracts } from './images.ts';
 import { libraryContracts } from './library.ts';
 import { mediaContracts } from './media.ts';
 import { oembedContracts } from './oembed.ts';
 import { referenceContracts } from './reference.ts';
 import { searchContracts } from './search.ts';
 import { seriesContracts } from './series.ts';
+import { sermonEditingContracts } from './sermon-editing.ts';
 import { sermonContracts } from './sermons.ts';
 import { speakerContracts } from './speakers.ts';
 import { userContracts } from './users.ts';
@@ -19,6 +23,7 @@ import { userContracts } from './users.ts';
 export const contracts = {
   ...sermonContracts,
   ...broadcasterContracts,
+  ...broadcasterAccountContracts,
   ...speakerContracts,
   ...seriesContracts,
   ...discoverContracts,
@@ -27,11 +32,14 @@ export const contracts = {
   ...referenceContracts,
   ...searchContracts,
   ...mediaContracts,
+  ...imageContracts,
   ...userContracts,
   ...libraryContracts,
   ...commentContracts,
   ...oembedContracts,
   ...apiContracts,
+  ...sermonEditingContracts,
+  ...globalConfigContracts,
 } satisfies Record<string, Contract>;
 
 export type ContractName = keyof typeof contracts;

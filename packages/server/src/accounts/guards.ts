@@ -23,6 +23,7 @@ import { digest } from './tokens.ts';
  *   route(app, c.x, handler, guard.signedInUser)                     any signed-in user (the user)
  *   route(app, c.x, handler, guard.siteAdmin)                        site admins
  *   route(app, c.x, handler, guard.broadcasterRole('uploader'))      the :broadcasterID param's role
+ *   route(app, c.x, handler, guard.broadcasterManager())             any role on :broadcasterID
  *   route(app, c.x, handler, guard.broadcasterKeyOrSession)          the broadcaster's X-API-Key, or a
  *                                                                    signed-in user (the handler checks
  *                                                                    the role on the sermon's broadcaster
@@ -128,6 +129,16 @@ export function guards(deps: GuardDeps) {
         const s = await session(req);
         const broadcasterId = param(req, paramName);
         requireRole({ kind: 'user', user: s.user }, broadcasterId, role);
+        return { ...s, broadcasterId };
+      },
+    }),
+
+    /** Any role on the broadcaster named by the route's `paramName` (site admins pass). */
+    broadcasterManager: (paramName = 'broadcasterID'): RouteOptions<Session & { broadcasterId: string }> => ({
+      authorize: async (req) => {
+        const s = await session(req);
+        const broadcasterId = param(req, paramName);
+        requireManager({ kind: 'user', user: s.user }, broadcasterId);
         return { ...s, broadcasterId };
       },
     }),

@@ -9,6 +9,14 @@ import { authorizedRoutes } from '../http/route.ts';
 import { createApiKey } from '../media/api-keys.ts';
 import { uploadReceived } from '../media/media-state.ts';
 import { insertUpload } from '../media/uploads/uploads.queries.ts';
+import {
+  graceInvite,
+  graceManager,
+  graceNotice,
+  newAddress,
+  newChurchId,
+  pendingSignup,
+} from '../test/broadcaster-account-fixtures.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import { BACKENDS } from '../test/test-db.ts';
 import { testUser } from '../test/users.ts';
@@ -334,6 +342,258 @@ const ROWS: Row[] = [
       body: { subject: 'A question', message: 'When is the evening service held?' },
     },
     expect: [401, 409, 409, 409, 409, 409, 409, 401],
+  },
+  // The broadcaster account (broadcaster-account/): sign-up for any verified user, its approval for
+  // site admins; settings, managers, invites, connections and the API key for Admins; notices and
+  // highlighted sermons for Uploaders; donations and the bill for Billers; figures for any manager.
+  // 503 is past the guard: no connection has credentials configured.
+  {
+    name: 'createBroadcaster',
+    request: async () => ({
+      method: 'POST',
+      url: '/node/broadcasters',
+      body: { broadcasterID: newChurchId(), displayName: 'A church', acceptArticlesOfFaith: true },
+    }),
+    expect: [401, 201, 201, 201, 201, 201, 201, 401],
+  },
+  {
+    name: 'mySignups',
+    request: { method: 'GET', url: '/site/users/broadcaster_signups' },
+    expect: [401, 200, 200, 200, 200, 200, 200, 401],
+  },
+  {
+    name: 'pendingSignups',
+    request: { method: 'GET', url: '/admin/broadcaster_signups' },
+    expect: [401, 403, 403, 403, 403, 403, 200, 401],
+  },
+  {
+    name: 'approveSignup',
+    request: async (f) => ({ method: 'POST', url: `/admin/broadcaster_signups/${await pendingSignup(f.db)}/approve` }),
+    expect: [401, 403, 403, 403, 403, 403, 200, 401],
+  },
+  {
+    name: 'rejectSignup',
+    request: async (f) => ({ method: 'POST', url: `/admin/broadcaster_signups/${await pendingSignup(f.db)}/reject` }),
+    expect: [401, 403, 403, 403, 403, 403, 200, 401],
+  },
+  {
+    name: 'broadcasterPrivateData',
+    request: { method: 'GET', url: '/node/broadcasters/gracechurch/private_data' },
+    expect: [401, 403, 403, 200, 403, 403, 200, 401],
+  },
+  {
+    name: 'updateBroadcaster',
+    request: { method: 'PATCH', url: '/node/broadcasters/gracechurch', body: { phone: '717-555-0100' } },
+    expect: [401, 403, 403, 200, 403, 403, 200, 401],
+  },
+  {
+    name: 'emailSettings',
+    request: { method: 'GET', url: '/node/broadcasters/gracechurch/email_settings' },
+    expect: [401, 403, 403, 200, 403, 403, 200, 401],
+  },
+  {
+    name: 'updateEmailSettings',
+    request: { method: 'PATCH', url: '/node/broadcasters/gracechurch/email_settings', body: { weeklyStats: true } },
+    expect: [401, 403, 403, 200, 403, 403, 200, 401],
+  },
+  {
+    name: 'donationSettings',
+    request: { method: 'GET', url: '/node/broadcasters/gracechurch/donations' },
+    expect: [401, 403, 403, 200, 403, 200, 200, 401],
+  },
+  {
+    name: 'updateDonationSettings',
+    request: {
+      method: 'PUT',
+      url: '/node/broadcasters/gracechurch/donations',
+      body: { donatable: false, donationOptions: [] },
+    },
+    expect: [401, 403, 403, 200, 403, 200, 200, 401],
+  },
+  {
+    name: 'broadcasterConnections',
+    request: { method: 'GET', url: '/node/broadcasters/gracechurch/connections' },
+    expect: [401, 403, 403, 200, 403, 403, 200, 401],
+  },
+  {
+    name: 'connectFtp',
+    request: { method: 'POST', url: '/node/broadcasters/gracechurch/ftp', body: {} },
+    expect: [401, 403, 403, 503, 403, 403, 503, 401],
+  },
+  {
+    name: 'disconnectFtp',
+    request: { method: 'DELETE', url: '/node/broadcasters/gracechurch/ftp' },
+    expect: [401, 403, 403, 204, 403, 403, 204, 401],
+  },
+  {
+    name: 'connectDropbox',
+    request: { method: 'POST', url: '/node/broadcasters/gracechurch/dropbox', body: {} },
+    expect: [401, 403, 403, 503, 403, 403, 503, 401],
+  },
+  {
+    name: 'disconnectDropbox',
+    request: { method: 'DELETE', url: '/node/broadcasters/gracechurch/dropbox' },
+    expect: [401, 403, 403, 204, 403, 403, 204, 401],
+  },
+  {
+    name: 'twitterAuth',
+    request: { method: 'GET', url: '/twitter_auth/gracechurch?newBehavior=true' },
+    expect: [401, 403, 403, 503, 403, 403, 503, 401],
+  },
+  {
+    name: 'googleAuth',
+    request: { method: 'GET', url: '/google_auth/gracechurch' },
+    expect: [401, 403, 403, 503, 403, 403, 503, 401],
+  },
+  {
+    name: 'facebookAuth',
+    request: { method: 'GET', url: '/facebook_auth/gracechurch' },
+    expect: [401, 403, 403, 503, 403, 403, 503, 401],
+  },
+  {
+    name: 'apiKeyInfo',
+    request: { method: 'GET', url: '/node/broadcasters/gracechurch/keyinfo' },
+    expect: [401, 403, 403, 200, 403, 403, 200, 401],
+  },
+  // On radiovida (otherManager is its Admin): a new gracechurch key would end the apiKey column's.
+  {
+    name: 'regenerateApiKey',
+    request: { method: 'POST', url: '/node/broadcasters/radiovida/api_key' },
+    expect: [401, 403, 201, 403, 403, 403, 201, 401],
+  },
+  {
+    name: 'userRoles',
+    request: { method: 'GET', url: '/node/broadcasters/gracechurch/user_roles' },
+    expect: [401, 403, 403, 200, 403, 403, 200, 401],
+  },
+  {
+    name: 'changeUserRoles',
+    request: async (f) => ({
+      method: 'PUT',
+      url: `/node/broadcasters/gracechurch/user_roles/${await graceManager(f.db)}`,
+      body: { roles: [3, 4] },
+    }),
+    expect: [401, 403, 403, 200, 403, 403, 200, 401],
+  },
+  // Another manager: Admins only (any manager may remove themselves: broadcaster-account.db.test.ts).
+  {
+    name: 'removeManager',
+    request: async (f) => ({
+      method: 'DELETE',
+      url: `/node/broadcasters/gracechurch/user_roles/${await graceManager(f.db)}`,
+    }),
+    expect: [401, 403, 403, 200, 403, 403, 200, 401],
+  },
+  {
+    name: 'userInvites',
+    request: { method: 'GET', url: '/node/broadcasters/gracechurch/user_invites' },
+    expect: [401, 403, 403, 200, 403, 403, 200, 401],
+  },
+  {
+    name: 'inviteUser',
+    request: async () => ({
+      method: 'POST',
+      url: '/node/broadcasters/gracechurch/user_invites',
+      body: { email: newAddress(), roles: [3] },
+    }),
+    expect: [401, 403, 403, 201, 403, 403, 201, 401],
+  },
+  {
+    name: 'resendInvite',
+    request: async (f) => ({
+      method: 'POST',
+      url: `/node/broadcasters/gracechurch/user_invites/${(await graceInvite(f.db)).inviteId}/resend`,
+    }),
+    expect: [401, 403, 403, 200, 403, 403, 200, 401],
+  },
+  {
+    name: 'revokeInvite',
+    request: async (f) => ({
+      method: 'DELETE',
+      url: `/node/broadcasters/gracechurch/user_invites/${(await graceInvite(f.db)).inviteId}`,
+    }),
+    expect: [401, 403, 403, 200, 403, 403, 200, 401],
+  },
+  {
+    name: 'acceptInvite',
+    request: async (f) => ({ method: 'POST', url: `/user_invites/${(await graceInvite(f.db)).code}/accept` }),
+    expect: [401, 200, 200, 200, 200, 200, 200, 401],
+  },
+  {
+    name: 'postNotice',
+    request: {
+      method: 'POST',
+      url: '/node/broadcasters/gracechurch/notices',
+      body: { title: 'Advent', text: 'Carols at six.' },
+    },
+    expect: [401, 403, 403, 201, 201, 403, 201, 401],
+  },
+  {
+    name: 'deleteNotice',
+    request: async (f) => ({
+      method: 'DELETE',
+      url: `/node/broadcasters/gracechurch/notices/${await graceNotice(f.db)}`,
+    }),
+    expect: [401, 403, 403, 200, 200, 403, 200, 401],
+  },
+  {
+    name: 'updateHighlightedSermons',
+    request: {
+      method: 'PATCH',
+      url: '/node/broadcasters/gracechurch/highlighted_sermons',
+      body: { sortOrder: 'popular', sortTitle: null, audioTitle: null, audioSermonID: '1003' },
+    },
+    expect: [401, 403, 403, 200, 200, 403, 200, 401],
+  },
+  {
+    name: 'lifetimeStats',
+    request: { method: 'GET', url: '/node/broadcasters/gracechurch/lifetime_stats' },
+    expect: [401, 403, 403, 200, 200, 200, 200, 401],
+  },
+  {
+    name: 'recentStats',
+    request: { method: 'GET', url: '/node/broadcasters/gracechurch/recent_stats' },
+    expect: [401, 403, 403, 200, 200, 200, 200, 401],
+  },
+  {
+    name: 'sermonStats',
+    request: { method: 'GET', url: '/node/broadcasters/gracechurch/sermon_stats' },
+    expect: [401, 403, 403, 200, 200, 200, 200, 401],
+  },
+  {
+    name: 'nextBill',
+    request: { method: 'GET', url: '/node/broadcasters/gracechurch/next_bill' },
+    expect: [401, 403, 403, 200, 403, 200, 200, 401],
+  },
+  // Images (images/): a broadcaster's own pictures to its Admins; speakers' and series' to its Uploaders.
+  {
+    name: 'startBroadcasterProfileUpload',
+    request: { method: 'POST', url: '/media/images/broadcaster_profile', body: { broadcasterID: 'gracechurch' } },
+    expect: [401, 403, 403, 200, 403, 403, 200, 200],
+  },
+  {
+    name: 'startBroadcasterBannerUpload',
+    request: { method: 'POST', url: '/media/images/broadcaster_banner', body: { broadcasterID: 'GraceChurch' } },
+    expect: [401, 403, 403, 200, 403, 403, 200, 200],
+  },
+  {
+    name: 'startSpeakerPortraitUpload',
+    request: async ({ db }) => {
+      await db.query("UPDATE speaker SET broadcaster_lock = 'gracechurch' WHERE speaker_id = 4");
+      return { method: 'POST', url: '/media/images/speaker_portrait', body: { speakerID: 4 } };
+    },
+    expect: [401, 403, 403, 200, 200, 403, 200, 200],
+  },
+  {
+    name: 'startSeriesArtworkUpload',
+    request: { method: 'POST', url: '/media/images/series_artwork', body: { seriesID: 10 } },
+    expect: [401, 403, 403, 200, 200, 403, 200, 200],
+  },
+  // The slot's guid is what authorises the bytes: an unknown one is no one's.
+  {
+    name: 'putImage',
+    request: { method: 'PUT', url: '/media/images/uploads/00000000-0000-4000-8000-000000000000' },
+    expect: [404, 404, 404, 404, 404, 404, 404, 404],
   },
 ];
 

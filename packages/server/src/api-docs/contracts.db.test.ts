@@ -107,6 +107,7 @@ const EXAMPLES: Record<string, string[]> = {
   health: ['/healthz'],
   openApi: ['/openapi.json'],
   reference: ['/docs'],
+  globalConfig: ['/global_config'],
 };
 
 /** Contracts whose examples are asked as a signed-in user (with its access token). */

@@ -11,7 +11,9 @@ import type {
   Sermon,
   Speaker,
 } from '@kerygma/domain/catalogue';
+import type { ImageKind } from '@kerygma/domain/images';
 import { SERMON_LANGUAGES } from '@kerygma/domain/languages';
+import { imageUrlsOf } from '../images/image-urls.ts';
 import { resizableThumbnailKey } from '../media/serving/video-thumbnails.ts';
 import { safeFileName } from '../storage/store.ts';
 import type { BroadcasterRow, MediaItemRow, SeriesRow, SermonWithEntities, SpeakerRow } from './rows.ts';
@@ -26,12 +28,21 @@ export type Urls = { origin: string };
 /** Epoch seconds of a timestamp. */
 const epoch = (v: Date | null): number | null => (v === null ? null : Math.floor(v.getTime() / 1000));
 
-function imageUrl(urls: Urls, stored: string | null, fallback: string): string {
-  if (stored) return stored.startsWith('/') ? urls.origin + stored : stored;
-  return `${urls.origin}/images/${fallback}`;
+/** The placeholder album art, resizable like a stored picture's. */
+const placeholderAlbumArt = (urls: Urls) => `${urls.origin}/images/album-art.svg?size={size}`;
+
+/**
+ * A picture's URLs from its column (images/: a resizable `/media/images/…/{size}.jpg` path, or an
+ * older absolute URL), or the placeholder's; `resizable` is null for a stored URL of one size.
+ */
+function picture(urls: Urls, kind: ImageKind, stored: string | null, fallback: string) {
+  if (!stored) return { url: `${urls.origin}/images/${fallback}`, resizable: null };
+  const { url, resizableURL } = imageUrlsOf(kind, stored, urls.origin);
+  return { url, resizable: resizableURL.includes('{size}') ? resizableURL : null };
 }
 
 export function liteBroadcasterDto(b: BroadcasterRow, urls: Urls): LiteBroadcaster {
+  const profile = picture(urls, 'broadcaster_profile', b.image_url, 'broadcaster.svg');
   return {
     type: b.lite ? 'lite_broadcaster' : 'broadcaster',
     broadcasterID: b.broadcaster_id,
@@ -39,8 +50,8 @@ export function liteBroadcasterDto(b: BroadcasterRow, urls: Urls): LiteBroadcast
     shortName: b.short_name,
     location: b.location,
     countryISOCode: b.country_iso_code || null,
-    imageURL: imageUrl(urls, b.image_url, 'broadcaster.svg'),
-    albumArtURL: b.album_art_url ?? `${urls.origin}/images/album-art.svg?size={size}`,
+    imageURL: profile.url,
+    albumArtURL: profile.resizable ?? b.album_art_url ?? placeholderAlbumArt(urls),
     categories: b.categories,
     disabled: b.disabled,
   };
@@ -48,6 +59,7 @@ export function liteBroadcasterDto(b: BroadcasterRow, urls: Urls): LiteBroadcast
 
 export function broadcasterDto(b: BroadcasterRow, urls: Urls): Broadcaster {
   const serviceTimesList = b.service_times_list;
+  const profile = picture(urls, 'broadcaster_profile', b.image_url, 'broadcaster.svg');
   return {
     ...liteBroadcasterDto(b, urls),
     idCode: b.id_code ?? b.broadcaster_id,
@@ -61,8 +73,8 @@ export function broadcasterDto(b: BroadcasterRow, urls: Urls): Broadcaster {
     state: b.state,
     latitude: b.latitude,
     longitude: b.longitude,
-    imageURLResizable: imageUrl(urls, b.image_url, 'broadcaster.svg'),
-    bannerImageURL: b.banner_image_url,
+    imageURLResizable: profile.resizable ?? profile.url,
+    bannerImageURL: b.banner_image_url && picture(urls, 'broadcaster_banner', b.banner_image_url, '').url,
     minister: b.minister || null,
     phone: b.phone || null,
     listenLineNumber: b.listen_line_number,
@@ -89,7 +101,7 @@ export function broadcasterDto(b: BroadcasterRow, urls: Urls): Broadcaster {
 }
 
 export function liteSpeakerDto(s: SpeakerRow, urls: Urls): LiteSpeaker {
-  const portrait = imageUrl(urls, s.portrait_url, 'speaker.svg');
+  const portrait = picture(urls, 'speaker_portrait', s.portrait_url, 'speaker.svg').url;
   return {
     type: 'speaker',
     speakerID: s.speaker_id,
@@ -101,12 +113,12 @@ export function liteSpeakerDto(s: SpeakerRow, urls: Urls): LiteSpeaker {
 }
 
 export function speakerDto(s: SpeakerRow, urls: Urls): Speaker {
-  const lite = liteSpeakerDto(s, urls);
+  const portrait = picture(urls, 'speaker_portrait', s.portrait_url, 'speaker.svg');
   return {
-    ...lite,
+    ...liteSpeakerDto(s, urls),
     bio: s.bio || null,
-    roundedThumbnailImageURLResizable: lite.portraitURL,
-    albumArtURL: s.album_art_url ?? `${urls.origin}/images/album-art.svg?size={size}`,
+    roundedThumbnailImageURLResizable: portrait.resizable ?? portrait.url,
+    albumArtURL: portrait.resizable ?? s.album_art_url ?? placeholderAlbumArt(urls),
     mostRecentPreachDate: s.most_recent_preach_date,
     sermonCount: s.sermon_count,
     broadcasterLock: s.broadcaster_lock,
@@ -126,7 +138,7 @@ export function liteSeriesDto(s: SeriesRow): LiteSeries {
 }
 
 export function seriesDto(s: SeriesRow, urls: Urls): Series {
-  const image = s.image_url ? imageUrl(urls, s.image_url, 'series.svg') : null;
+  const artwork = s.image_url ? picture(urls, 'series_artwork', s.image_url, 'series.svg') : null;
   return {
     ...liteSeriesDto(s),
     description: s.description || null,
@@ -134,8 +146,8 @@ export function seriesDto(s: SeriesRow, urls: Urls): Series {
     earliest: s.earliest,
     latest: s.latest,
     updated: epoch(s.updated_at) ?? 0,
-    image,
-    imageResizable: image,
+    image: artwork?.url ?? null,
+    imageResizable: artwork ? (artwork.resizable ?? artwork.url) : null,
     podcastEnabled: s.podcast_enabled,
     podcastSpeaker: s.podcast_speaker_name,
     defaultSortBy: s.default_sort_by || 'newest',

@@ -12,6 +12,12 @@ export type EntityCache = {
   broadcasters(ids: readonly string[]): Promise<Map<string, BroadcasterRow>>;
   speakers(ids: readonly number[]): Promise<Map<number, SpeakerRow>>;
   series(ids: readonly number[]): Promise<Map<number, SeriesRow>>;
+  /** Drops these rows, so the next read has them as they are now (catalogue/catalogue-changes.ts). */
+  forget(change: {
+    broadcasterIds?: readonly string[];
+    speakerIds?: readonly number[];
+    seriesIds?: readonly number[];
+  }): void;
 };
 
 type Options = { ttlMs?: number; maxEntries?: number };
@@ -24,7 +30,7 @@ function cachedLoader<K extends string | number, R>(
   const ttl = options.ttlMs ?? 60_000;
   const max = options.maxEntries ?? 20_000;
   const entries = new Map<K, { row: R; at: number }>();
-  return async (ids: readonly K[]): Promise<Map<K, R>> => {
+  const read = async (ids: readonly K[]): Promise<Map<K, R>> => {
     const now = Date.now();
     const found = new Map<K, R>();
     const missing: K[] = [];
@@ -51,24 +57,37 @@ function cachedLoader<K extends string | number, R>(
     }
     return found;
   };
+  return Object.assign(read, {
+    forget: (ids: readonly K[]) => {
+      for (const id of ids) entries.delete(id);
+    },
+  });
 }
 
 export function entityCache(db: Db, options: Options = {}): EntityCache {
+  const broadcasters = cachedLoader(
+    (ids: string[]) => broadcastersByIds(db, ids),
+    (b) => b.broadcaster_id,
+    options,
+  );
+  const speakers = cachedLoader(
+    (ids: number[]) => speakersByIds(db, ids),
+    (sp) => sp.speaker_id,
+    options,
+  );
+  const series = cachedLoader(
+    (ids: number[]) => seriesByIds(db, ids),
+    (se) => se.series_id,
+    options,
+  );
   return {
-    broadcasters: cachedLoader(
-      (ids: string[]) => broadcastersByIds(db, ids),
-      (b) => b.broadcaster_id,
-      options,
-    ),
-    speakers: cachedLoader(
-      (ids: number[]) => speakersByIds(db, ids),
-      (sp) => sp.speaker_id,
-      options,
-    ),
-    series: cachedLoader(
-      (ids: number[]) => seriesByIds(db, ids),
-      (se) => se.series_id,
-      options,
-    ),
+    broadcasters,
+    speakers,
+    series,
+    forget(change) {
+      broadcasters.forget(change.broadcasterIds ?? []);
+      speakers.forget(change.speakerIds ?? []);
+      series.forget(change.seriesIds ?? []);
+    },
   };
 }

@@ -1,11 +1,18 @@
+import type { CatalogueChanges } from '../catalogue/catalogue-changes.ts';
 import { type DigestDeps, digestJob } from '../library/digest.ts';
 import { deleteFiles, encodeAudio, encodeVideo, type PipelineDeps } from '../media/pipeline/media.jobs.ts';
 import { refreshSermonVectors } from '../search/sermon-vectors.jobs.ts';
+import { publishScheduledJob, purgeDeletedJob } from '../sermon-editing/sermon-editing.jobs.ts';
 import type { JobHandlers } from './job-types.ts';
 
 /** The handler map the worker runs: one handler per job name (the compiler checks it). */
 export function jobHandlers(
-  deps: PipelineDeps & { searchRefreshPauseMs?: number; digest?: DigestDeps | undefined },
+  deps: PipelineDeps & {
+    searchRefreshPauseMs?: number;
+    digest?: DigestDeps | undefined;
+    /** Where the sermon jobs announce what they changed (the app's, when in one process). */
+    changes?: CatalogueChanges | undefined;
+  },
 ): JobHandlers {
   return {
     'media.encode-audio': encodeAudio(deps),
@@ -14,6 +21,8 @@ export function jobHandlers(
     'search.sermon-vectors': refreshSermonVectors({ db: deps.db, pauseMs: deps.searchRefreshPauseMs }),
     // Needs the mailer and the link secret: a worker without them (tests, the encode child) fails it.
     'library.digest': digestJob(deps.digest),
+    'sermons.publish-scheduled': publishScheduledJob(deps),
+    'sermons.purge-deleted': purgeDeletedJob(deps),
     // Loaded when a demo seed queued it: production workers never load the demo generator.
     'demo.media': async (payload, ctx) => (await import('../seed/demo-media.jobs.ts')).demoMedia(deps)(payload, ctx),
   };

@@ -70,6 +70,13 @@ export const jobSchemas = {
    * day (UTC); it queues the next day's run when done.
    */
   'library.digest': z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
+  /**
+   * A scheduled sermon's minute has come (sermon-editing/): its counters are settled and its
+   * pages refreshed. `at` is the publish time it was scheduled for (nothing if it changed since).
+   */
+  'sermons.publish-scheduled': z.object({ sermonId, at: z.iso.datetime() }),
+  /** A sermon deleted 30 days ago is removed for good, with its media (sermon-editing/). */
+  'sermons.purge-deleted': z.object({ sermonId }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof jobSchemas;
@@ -91,6 +98,8 @@ export const JOB_TOOLS: { readonly [N in JobName]: readonly JobTool[] } = {
   'demo.media': ['ffmpeg'],
   'search.sermon-vectors': [],
   'library.digest': [],
+  'sermons.publish-scheduled': [],
+  'sermons.purge-deleted': [],
 };
 
 /** The jobs a worker without `missing` cannot run. */

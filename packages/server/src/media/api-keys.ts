@@ -11,11 +11,10 @@ const hash = (key: string) => createHash('sha256').update(key).digest('hex');
 
 export async function createApiKey(db: Db, broadcasterId: string, label = ''): Promise<string> {
   const key = `kgm_${randomBytes(24).toString('base64url')}`;
-  await db.query('INSERT INTO broadcaster_api_key (key_hash, broadcaster_id, label) VALUES ($1, $2, $3)', [
-    hash(key),
-    broadcasterId,
-    label,
-  ]);
+  await db.query(
+    'INSERT INTO broadcaster_api_key (key_hash, broadcaster_id, label, last_four) VALUES ($1, $2, $3, $4)',
+    [hash(key), broadcasterId, label, key.slice(-4)],
+  );
   return key;
 }
 

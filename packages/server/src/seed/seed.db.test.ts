@@ -2,10 +2,12 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BROADCASTER_ROLE, SITE_ROLE } from '@kerygma/domain/roles';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userByName } from '../accounts/accounts.queries.ts';
 import { passwordMatches } from '../accounts/passwords.ts';
 import type { Db } from '../db/db.ts';
+import { imageSizes } from '../images/image-sizes.ts';
 import { jobHandlers } from '../jobs/handlers.ts';
 import { startWorker } from '../jobs/worker.ts';
 import { localMediaStore } from '../storage/local-store.ts';
@@ -110,6 +112,28 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
       "SELECT latitude FROM broadcaster WHERE broadcaster_id = 'lancasterbible'",
     );
     expect(exact.latitude).toBe(40);
+  });
+
+  it('gives every broadcaster, speaker and series artwork of its own, drawn as JPEG at the size asked for', async () => {
+    const missing = await one<Record<string, number>>(
+      t.db,
+      `SELECT (SELECT count(*) FROM broadcaster WHERE image_url IS NULL OR banner_image_url IS NULL)::int broadcasters,
+              (SELECT count(*) FROM speaker WHERE portrait_url IS NULL AND NOT placeholder)::int speakers,
+              (SELECT count(*) FROM series WHERE image_url IS NULL)::int series,
+              (SELECT count(DISTINCT image_url) FROM series)::int "distinctCovers",
+              (SELECT count(*) FROM series)::int "allSeries"`,
+    );
+    expect(missing).toMatchObject({ broadcasters: 0, speakers: 0, series: 0 });
+    expect(missing.distinctCovers).toBe(missing.allSeries);
+    const { image_url: cover } = await one<{ image_url: string }>(
+      t.db,
+      'SELECT image_url FROM series ORDER BY series_id LIMIT 1',
+    );
+    expect(cover).toMatch(/^\/media\/images\/series_artwork\/\d+-[0-9a-f]{12}\/\{size\}\.jpg$/);
+    const key = cover.slice('/media/'.length).replace('{size}', '1400');
+    await imageSizes(media)(key);
+    const meta = await sharp(await media.read(key)).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 1400, height: 1400 });
   });
 
   it('indexes scripture and search', async () => {

@@ -1,9 +1,11 @@
 import { ensureDemoUsers } from '../accounts/admin-users.ts';
 import { refreshCatalogueCounts } from '../catalogue/counts.ts';
 import type { Db } from '../db/db.ts';
+import { saveDrawnImages } from '../images/images.service.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { ensureReferenceData } from '../reference/reference-data.ts';
 import type { MediaStore } from '../storage/store.ts';
+import { demoArtwork } from './demo-artwork.ts';
 import { type DemoCatalogue, type DemoSermon, generateDemoCatalogue } from './demo-catalogue.ts';
 import { demoHighlights } from './demo-highlights.ts';
 import { chooseMediaSermons, demoCacheDir } from './demo-media.ts';
@@ -60,6 +62,7 @@ const CATALOGUE_TABLES = [
   'broadcaster',
   'topic',
   'hashtag',
+  'image',
 ] as const;
 
 /**
@@ -99,6 +102,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       return ids.map((r) => r.sermon_id);
     });
     for (const id of withMedia) await options.media.remove(id);
+    await options.media.remove('images');
     log(`demo seed: catalogue removed, and the media of ${withMedia.length} sermons`);
   } else {
     const [any] = await db.query('SELECT 1 FROM sermon LIMIT 1');
@@ -121,6 +125,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     }
     return { ...inserted, mediaSermons: chosen.length };
   });
+  // Covers, portraits and banners of its own making (stored as SVG, drawn at each size when asked).
+  await saveDrawnImages({ db, media: options.media, now: Date.now }, demoArtwork(catalogue));
   // A demo site admin and a demo broadcaster's Admin, their passwords logged once (accounts/admin-users.ts).
   const first = catalogue.broadcasters[0];
   if (first) await ensureDemoUsers(db, first.broadcasterId, log);

@@ -5,6 +5,7 @@ import { deepFreeze } from '../deep-freeze.ts';
 import { API_BASE } from '../http/api-base.ts';
 import { inProcessHeaders, inProcessPayload, siteCallHeaders } from '../http/in-process.ts';
 import { stringifyJson } from '../http/json.ts';
+import { apiCallTags, tagRender } from './render-tags.ts';
 
 /**
  * Site-wide reference data that list pages fetch on every render and that changes rarely (its
@@ -93,6 +94,8 @@ export function injectFetch(app: FastifyInstance, now: () => number = Date.now):
         if (answer.status === 200) reference.set(key, { answer, expires: now() + REFERENCE_TTL_MS });
       }
     } else answer = await inject(url, init ?? {}, true);
+    // The page being rendered shows what this answer holds: the page cache drops it when that changes.
+    tagRender(apiCallTags(url, answer.object?.value));
     return clientResponse(answer, shared);
   };
 }

@@ -7,6 +7,7 @@ import {
   MIN_COMPRESS_BYTES,
   weakEtag,
 } from '../http/content-coding.ts';
+import { collectRenderTags } from './render-tags.ts';
 
 /**
  * HTTP delivery of rendered site pages: every page is rendered into one buffer and sent with a
@@ -21,6 +22,11 @@ import {
  * What a request must look like to be answered from (or stored in) the cache: GET or HEAD,
  * no Authorization, no cookie other than the locale cookie, and `shareable(req)` true (the site
  * says the page would not redirect or set a cookie for it). Everything else renders every time.
+ *
+ * Each stored page keeps the tags of what it shows (site/render-tags.ts); `invalidate(tags)`
+ * drops the pages holding any of them at once (catalogue changes, catalogue/catalogue-changes.ts),
+ * so the TTL can be long. A render that was under way when one of its tags was dropped is sent
+ * but not stored: it may have read the catalogue before the change.
  */
 
 /** Renders a request into `res` the Node way (writeHead/write/end), as Astro's handler does. */
@@ -57,7 +63,7 @@ type Page = {
   encoded: Partial<Record<Encoding, Promise<Buffer>>>;
 };
 
-type Entry = { page: Page; expires: number; bytes: number };
+type Entry = { page: Page; expires: number; bytes: number; tags: readonly string[] };
 
 /** How long past its TTL a page may still be served while its next render runs. */
 const MAX_STALE_MS = 60_000;
@@ -65,7 +71,7 @@ const MAX_STALE_MS = 60_000;
 const ENTRY_OVERHEAD = 512;
 
 /** A least-recently-used map bounded by the summed `bytes` of its entries. */
-export function byteLru<V extends { bytes: number }>(maxBytes: number) {
+export function byteLru<V extends { bytes: number }>(maxBytes: number, onRemove?: (key: string, value: V) => void) {
   const map = new Map<string, V>();
   let bytes = 0;
   const remove = (key: string) => {
@@ -73,6 +79,7 @@ export function byteLru<V extends { bytes: number }>(maxBytes: number) {
     if (!old) return;
     map.delete(key);
     bytes -= old.bytes;
+    onRemove?.(key, old);
   };
   const evict = () => {
     for (const oldest of map.keys()) {
@@ -119,7 +126,19 @@ export type PageCache = ReturnType<typeof pageCache>;
 /** The page delivery handler around `render`, with its cache (see the module comment). */
 export function pageCache(render: RenderPage, options: PageCacheOptions) {
   const now = options.now ?? Date.now;
-  const lru = byteLru<Entry>(options.maxBytes);
+  /** The keys of the stored pages holding each tag. */
+  const byTag = new Map<string, Set<string>>();
+  const lru = byteLru<Entry>(options.maxBytes, (key, entry) => {
+    for (const tag of entry.tags) {
+      const keys = byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) byTag.delete(tag);
+    }
+  });
+  /** Invalidations so far, and the count at which each tag was last dropped (while renders run). */
+  let invalidations = 0;
+  const droppedAt = new Map<string, number>();
+  let cacheableRenders = 0;
   /** Renders in progress of cacheable pages, by key. */
   const rendering = new Map<string, Promise<Page | undefined>>();
   const enabled = options.maxBytes > 0 && options.ttlMs > 0;
@@ -157,21 +176,32 @@ export function pageCache(render: RenderPage, options: PageCacheOptions) {
         if (page && storable(page)) return send(req, res, page, key);
       }
     }
-    const rendered = capture(render, req, res).then((page) => {
+    const startedAt = invalidations;
+    const collected = collectRenderTags(() => capture(render, req, res));
+    const rendered = collected.done.then((page) => {
       if (page) prepare(page, req);
       return page;
     });
     const shared = key !== undefined && req.method === 'GET' && !rendering.has(key);
     if (shared) rendering.set(key, rendered);
     let page: Page | undefined;
+    if (key !== undefined) cacheableRenders++;
     try {
       page = await rendered;
     } finally {
       if (shared) rendering.delete(key);
+      if (key !== undefined && --cacheableRenders === 0) droppedAt.clear();
     }
     if (!page) return;
-    if (key !== undefined && req.method === 'GET' && storable(page)) {
-      lru.set(key, { page, expires: now() + options.ttlMs, bytes: page.body.length + ENTRY_OVERHEAD });
+    const tags = [...collected.tags];
+    const stale = tags.some((tag) => (droppedAt.get(tag) ?? -1) > startedAt);
+    if (key !== undefined && req.method === 'GET' && storable(page) && !stale) {
+      lru.set(key, { page, expires: now() + options.ttlMs, bytes: page.body.length + ENTRY_OVERHEAD, tags });
+      for (const tag of tags) {
+        const keys = byTag.get(tag) ?? new Set<string>();
+        keys.add(key);
+        byTag.set(tag, keys);
+      }
     }
     send(req, res, page, key);
   }
@@ -218,9 +248,19 @@ export function pageCache(render: RenderPage, options: PageCacheOptions) {
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
+  /** Drops every stored page holding any of `tags`. */
+  function invalidate(tags: Iterable<string>): void {
+    invalidations++;
+    for (const tag of tags) {
+      if (cacheableRenders > 0) droppedAt.set(tag, invalidations);
+      for (const key of [...(byTag.get(tag) ?? [])]) lru.delete(key);
+    }
+  }
+
   return {
     handle,
     serveCached,
+    invalidate,
     get entries() {
       return lru.size;
     },

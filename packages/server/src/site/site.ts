@@ -4,9 +4,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { LOCALE_COOKIE, readLocaleCookie } from '@kerygma/i18n/locales';
+import { LOCALE_COOKIE, LOCALES, readLocaleCookie } from '@kerygma/i18n/locales';
 import { routeRequest } from '@kerygma/routing/locale-routing';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type CatalogueChanges, changeTags } from '../catalogue/catalogue-changes.ts';
 import { directiveScriptHashes, type SecurityOptions, securityHeaders } from '../http/security-headers.ts';
 import { injectFetch } from './inject-fetch.ts';
 import { pageCache } from './page-cache.ts';
@@ -29,6 +30,8 @@ export type SiteOptions = {
   pageCache: { maxBytes: number; ttlMs: number };
   /** The security headers' settings (http/security-headers.ts). */
   security: SecurityOptions;
+  /** Catalogue changes: the pages showing what changed are dropped from the cache at once. */
+  changes?: CatalogueChanges;
 };
 
 /**
@@ -64,9 +67,12 @@ export async function mountSite(app: FastifyInstance, rootDir: string, options: 
       else reply.header('cache-control', 'public, max-age=31536000, immutable');
       return reply.sendFile(target, dashboard);
     };
-    for (const prefix of DASHBOARD_PREFIXES) {
-      app.get(prefix, (req, reply) => sendDashboard(req.url, reply));
-      app.get(`${prefix}/*`, (req, reply) => sendDashboard(req.url, reply));
+    // Under every language's prefix too, as every page (spec §2): the SPA reads its language from the path.
+    for (const { prefix: language } of LOCALES) {
+      for (const prefix of DASHBOARD_PREFIXES) {
+        app.get(`${language}${prefix}`, (req, reply) => sendDashboard(req.url, reply));
+        app.get(`${language}${prefix}/*`, (req, reply) => sendDashboard(req.url, reply));
+      }
     }
   }
 
@@ -103,6 +109,7 @@ export async function mountSite(app: FastifyInstance, rootDir: string, options: 
       return securityHeaders(req, { html: html ? page.body.toString('utf8') : undefined }, security);
     },
   });
+  options.changes?.subscribe((change) => pages.invalidate(changeTags(change)));
   // Fresh cached pages are answered before Fastify parses and routes the request (a page's path
   // reaches only this catch-all, and nothing else runs for it): about half the cost of a hit.
   const [fastifyListener] = app.server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];

@@ -16,10 +16,14 @@ const CACHE_CONTROL = 'public, max-age=3600';
  */
 export function sitemapRoutes(
   app: FastifyInstance,
-  { db, config }: Pick<ApiDeps, 'db' | 'config'>,
+  { db, config, changes }: Pick<ApiDeps, 'db' | 'config'> & Partial<Pick<ApiDeps, 'changes'>>,
   options: Partial<SitemapOptions> = {},
 ) {
   const sitemaps = createSitemaps(db, options);
+  // What is published changed: the sitemaps list it from the next request on.
+  changes?.subscribe((change) => {
+    if (change.listed) sitemaps.forget();
+  });
 
   app.route<{ Params: { file: string } }>({
     method: ['GET', 'HEAD'],

@@ -132,6 +132,8 @@ export type Sitemaps = {
   files(): Promise<SitemapFile[]>;
   /** A sitemap by file name ('index.xml', 'sermons-2024-2.xml', ...), or null when there is none. */
   open(name: string, origin: string, log: SitemapLog): Promise<OpenedSitemap | null>;
+  /** Forgets the catalogue summary: the next file is read from the catalogue as it is now. */
+  forget(): void;
 };
 
 type Summary = {
@@ -573,7 +575,13 @@ export function createSitemaps(db: Db, options: Partial<SitemapOptions> = {}): S
     }
   }
 
-  return { files, open };
+  return {
+    files,
+    open,
+    forget: () => {
+      cached = null;
+    },
+  };
 }
 
 /** The Google video entry of a sermon row of the videos kind. */

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
+import { type CatalogueChanges, catalogueChanges } from '../catalogue/catalogue-changes.ts';
 import { statsCache } from '../catalogue/catalogue-stats.ts';
 import { entityCache } from '../catalogue/entity-cache.ts';
 import { loadConfig } from '../config.ts';
@@ -19,6 +20,8 @@ export type TestApp = {
   db: Db;
   mediaDir: string;
   counters: MediaCounters;
+  /** The app's catalogue changes (what jobs run by a test announce to). */
+  changes: CatalogueChanges;
   close(): Promise<void>;
 };
 
@@ -71,6 +74,7 @@ export async function buildTestApp(
     }),
   );
   const counters = mediaCounters(testDb.db, { flushMs: 60_000 });
+  const changes = catalogueChanges();
   const app = await buildApp(
     {
       db: requestDb,
@@ -79,6 +83,7 @@ export async function buildTestApp(
       stats: statsCache(testDb.db),
       entities: entityCache(requestDb),
       counters,
+      changes,
       now: options.now,
     },
     { rootDir: options.rootDir ?? dataDir },
@@ -88,6 +93,7 @@ export async function buildTestApp(
     db: testDb.db,
     mediaDir: config.mediaDir,
     counters,
+    changes,
     async close() {
       await app.close();
       if (requestDb !== testDb.db) await requestDb.close();

@@ -1,20 +1,38 @@
-import type { ApiResponse } from '@kerygma/api/transport';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $user, type SessionUser, setSessionUser } from '../../stores/session.ts';
 import {
   createSessionClient,
   NETWORK_RETRY_FOR_MS,
   NETWORK_RETRY_MS,
   type SessionEnv,
   type SessionMessage,
+  type SessionUser,
   STORED_PERSONAL_ITEMS,
 } from './session-client.ts';
+import type { ApiResponse } from './transport.ts';
 
 /**
  * The session client's refresh rules (spec §4) against a fake of the browser's edge: the fetch
  * the transport calls, the clock, the lock and the channel between tabs. The server's side of
  * the same rules (rotation, reuse ends the family) is tested in server/src/accounts.
  */
+
+/** Where the page keeps who is signed in (the site's `$user`), one for every tab of the test. */
+const $user = (() => {
+  let value: SessionUser | null | undefined;
+  const listeners = new Set<(user: SessionUser | null | undefined) => void>();
+  return {
+    get: () => value,
+    set: (user: SessionUser | null) => {
+      value = user;
+      for (const on of listeners) on(user);
+    },
+    listen: (on: (user: SessionUser | null | undefined) => void) => {
+      listeners.add(on);
+      return () => listeners.delete(on);
+    },
+  };
+})();
+const setSessionUser = $user.set;
 
 const user = { user_id: 1, username: 'ann', display_name: 'Ann' } as SessionUser;
 const ROUTE = { method: 'GET', path: '/site/users' } as const;
@@ -63,6 +81,7 @@ function browser(shared?: { lock: Lock; bus: Bus }) {
     },
     exclusive: (fn) => lock.run(fn),
     broadcast: bus.join(),
+    user: $user,
   };
   return {
     client: createSessionClient(env),

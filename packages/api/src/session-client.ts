@@ -1,8 +1,16 @@
-import { ApiRequestError } from '@kerygma/api/request';
-import { type ApiFetch, type CallRequest, createTransport, type Route } from '@kerygma/api/transport';
 import type { Contract, ContractResponse } from '@kerygma/domain/contracts/contract';
 import type { userContracts } from '@kerygma/domain/contracts/users';
-import { $user, type SessionUser, setSessionUser } from '../../stores/session.ts';
+import { ApiRequestError } from './request.ts';
+import { type ApiFetch, type CallRequest, createTransport, type Route } from './transport.ts';
+
+/**
+ * The one session client of the browser (spec §4), shared by the site's islands
+ * (`site/islands/session/`) and the dashboard (`dashboard/src/session.ts`): each gives it the
+ * browser's edges and the place it keeps who is signed in. No zod: routes only, typed by contract.
+ */
+
+/** The signed-in user as `GET site/users` answers (the contract's `userSchema`; a type only). */
+export type SessionUser = ContractResponse<Users['currentUser']>;
 
 type Users = typeof userContracts;
 const route = <K extends keyof Users>(_: K, r: Pick<Users[K], 'method' | 'path'>): Route => r;
@@ -46,6 +54,8 @@ export type SessionEnv = {
   exclusive: <T>(fn: () => Promise<T>) => Promise<T>;
   /** Tells the other tabs; `listen` is called once. */
   broadcast: { post: (message: SessionMessage) => void; listen: (on: (message: SessionMessage) => void) => void };
+  /** Who is signed in (`undefined` not known yet, `null` signed out): the client is its only writer. */
+  user: { get: () => SessionUser | null | undefined; set: (user: SessionUser | null) => void };
 };
 
 type RefreshOutcome = 'refreshed' | 'kept' | 'ended';
@@ -56,6 +66,7 @@ const noAnswer = (error: unknown) =>
 const unauthorised = (error: unknown) => error instanceof ApiRequestError && error.status === 401;
 
 export function createSessionClient(env: SessionEnv) {
+  const setSessionUser = env.user.set;
   const transport = () =>
     createTransport({ origin: env.origin(), language: env.language(), sameHost: true, fetch: env.fetch });
   /** Counts refreshes (this tab's and others'): a 401 on a call sent before the last one needs no other. */
@@ -161,7 +172,7 @@ export function createSessionClient(env: SessionEnv) {
       setSessionUser(null);
       return Promise.resolve(null);
     }
-    const known = $user.get();
+    const known = env.user.get();
     if (known !== undefined && !options.again) return Promise.resolve(known);
     loading ??= sessionCall<Users['currentUser']>(ROUTES.currentUser, { noCache: true })
       .then(
@@ -171,7 +182,7 @@ export function createSessionClient(env: SessionEnv) {
         },
         (error) => {
           if (unauthorised(error)) return null;
-          return $user.get();
+          return env.user.get();
         },
       )
       .finally(() => {

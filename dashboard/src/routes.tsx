@@ -1,0 +1,55 @@
+import { Navigate, type RouteObject, useParams } from 'react-router';
+import { routes as accountRoutes } from './account/routes.tsx';
+import { AREAS } from './shell/area.ts';
+import { ErrorView } from './shell/ErrorView.tsx';
+import { Layout } from './shell/Layout.tsx';
+
+/**
+ * The dashboard's routes (spec §2 Dashboard). Every screen is its own chunk (`lazy`), so the
+ * first screen loads only the shell and itself. Register a screen in `screens` (under the
+ * layout: signed in, with a broadcaster) and, for the navigation, in `shell/nav.ts`; paths are
+ * relative to the area (/dashboard, /dashboard-beta, /django).
+ */
+export const screens: RouteObject[] = [
+  { index: true, element: <Navigate to="sermons" replace /> },
+  { path: 'sermons', lazy: () => import('./sermons/SermonList.tsx').then((m) => ({ Component: m.SermonList })) },
+  {
+    path: 'sermons/create',
+    lazy: () => import('./sermons/CreateSermon.tsx').then((m) => ({ Component: m.CreateSermon })),
+  },
+  {
+    path: 'sermons/:sermonID',
+    lazy: () => import('./sermons/editor/SermonEditor.tsx').then((m) => ({ Component: m.SermonEditor })),
+  },
+  { path: 'series', lazy: () => import('./catalogue/SeriesList.tsx').then((m) => ({ Component: m.SeriesList })) },
+  { path: 'speakers', lazy: () => import('./catalogue/SpeakerList.tsx').then((m) => ({ Component: m.SpeakerList })) },
+  {
+    path: 'highlighted',
+    lazy: () => import('./catalogue/HighlightedSermons.tsx').then((m) => ({ Component: m.HighlightedSermons })),
+  },
+  { path: 'notices', lazy: () => import('./catalogue/Notices.tsx').then((m) => ({ Component: m.Notices })) },
+  { path: 'overview', lazy: () => import('./overview/Overview.tsx').then((m) => ({ Component: m.default })) },
+  ...accountRoutes,
+  { path: '*', element: <ErrorView /> },
+];
+
+/** The classic admin's embeds (spec §2), framed by it: no layout, messages to the parent frame. */
+const djangoEmbeds: RouteObject[] = [
+  {
+    path: 'embed/:embed',
+    lazy: () => import('./embeds/DjangoEmbed.tsx').then((m) => ({ Component: m.DjangoEmbed })),
+  },
+];
+
+/** Unknown first segments (the SPA's other prefixes, until they have screens) show the error view. */
+function Area() {
+  const { area } = useParams();
+  if (!(AREAS as readonly string[]).includes(area ?? '')) return <ErrorView />;
+  return <Layout />;
+}
+
+export const routes: RouteObject[] = [
+  ...djangoEmbeds.map((route) => ({ ...route, path: `django/${route.path}` })),
+  { path: ':area', element: <Area />, children: screens },
+  { path: '*', element: <ErrorView /> },
+];

@@ -1,0 +1,175 @@
+import { PAGE_SIZES } from '@kerygma/domain/page-sizes';
+import { DASHBOARD_SERMON_SORTS, type DashboardSermonSort, PUBLISH_STATES } from '@kerygma/domain/sermon-editing';
+import type { MessageKey } from '@kerygma/i18n/t';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatDay, formatScheduled } from '../dates.ts';
+import { useI18n } from '../i18n.tsx';
+import { useAreaPath } from '../shell/area.ts';
+import { useBroadcaster } from '../shell/broadcaster.tsx';
+import { Pager } from '../shell/Pager.tsx';
+import { errorText } from '../shell/query.ts';
+import { STATE_LABELS } from './labels.ts';
+import { api } from './sermon-api.ts';
+
+const SORT_LABELS: Record<DashboardSermonSort, MessageKey> = {
+  newest: 'dashboard.sermons.sort.newest',
+  oldest: 'dashboard.sermons.sort.oldest',
+  updated: 'dashboard.sermons.sort.updated',
+  title: 'dashboard.sermons.sort.title',
+  published: 'dashboard.sermons.sort.newestPublished',
+};
+const STATES = ['all', ...PUBLISH_STATES] as const;
+/** Spec §5: a search needs at least 3 characters. */
+const SEARCH_MIN = 3;
+
+const pick = <T extends string>(value: string | null, allowed: readonly T[], fallback: T): T =>
+  (allowed as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
+
+/** The broadcaster's sermons: search, filters, sorts, publish states and pages (spec §9: 25 a page). */
+export function SermonList() {
+  const { t } = useI18n();
+  const to = useAreaPath();
+  const { broadcasterID } = useBroadcaster();
+  const [params, setParams] = useSearchParams();
+  const state = pick(params.get('state'), STATES, 'all');
+  const sortBy = pick(params.get('sortBy'), DASHBOARD_SERMON_SORTS, 'newest');
+  const search = params.get('search') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [typed, setTyped] = useState(search);
+  const [tooShort, setTooShort] = useState(false);
+
+  const set = (changes: Record<string, string>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value) next.set(key, value);
+      else next.delete(key);
+    }
+    // Another filter, sort or search starts again at the first page.
+    if (!('page' in changes)) next.delete('page');
+    setParams(next);
+  };
+
+  const query = useQuery({
+    queryKey: ['sermons', broadcasterID, { state, sortBy, search, page }],
+    queryFn: ({ signal }) =>
+      api.dashboardSermonList({
+        params: { broadcasterID },
+        query: {
+          sortBy,
+          page,
+          pageSize: PAGE_SIZES.sermons,
+          state: state === 'all' ? undefined : state,
+          search: search || undefined,
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    const text = typed.trim();
+    if (text && text.length < SEARCH_MIN) {
+      setTooShort(true);
+      return;
+    }
+    setTooShort(false);
+    set({ search: text });
+  };
+
+  const total = query.data?.totalCount ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZES.sermons));
+  return (
+    <section aria-labelledby="sermons-title">
+      <div className="screen-head">
+        <h1 id="sermons-title">{t('dashboard.sermons.title')}</h1>
+        <Link className="button" to={to('/sermons/create')}>
+          {t('dashboard.sermons.create')}
+        </Link>
+      </div>
+      <form className="filters" onSubmit={onSearch}>
+        <label>
+          <span>{t('dashboard.sermons.search')}</span>
+          <input
+            type="search"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            aria-invalid={tooShort || undefined}
+            aria-describedby={tooShort ? 'search-error' : undefined}
+          />
+        </label>
+        <button type="submit">{t('dashboard.sermons.searchButton')}</button>
+        {tooShort && (
+          <p id="search-error" className="field-error">
+            {t('dashboard.sermons.searchTooShort', { count: SEARCH_MIN })}
+          </p>
+        )}
+        <label>
+          <span>{t('dashboard.sermons.stateFilter')}</span>
+          <select value={state} onChange={(e) => set({ state: e.target.value === 'all' ? '' : e.target.value })}>
+            {STATES.map((s) => (
+              <option key={s} value={s}>
+                {t(STATE_LABELS[s])}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{t('dashboard.sermons.sortBy')}</span>
+          <select value={sortBy} onChange={(e) => set({ sortBy: e.target.value === 'newest' ? '' : e.target.value })}>
+            {DASHBOARD_SERMON_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t(SORT_LABELS[s])}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+      {query.isError ? (
+        <p role="alert">{errorText(query.error, t('dashboard.shell.loadFailed'))}</p>
+      ) : !query.data ? (
+        <p role="status">{t('dashboard.shell.loading')}</p>
+      ) : query.data.results.length === 0 ? (
+        <p>{t('dashboard.sermons.empty')}</p>
+      ) : (
+        <>
+          <p className="count" aria-live="polite">
+            {t('dashboard.sermons.count', { count: total })}
+          </p>
+          <ul className="rows">
+            {query.data.results.map((sermon) => {
+              const s = sermon.publishState;
+              const scheduled =
+                s === 'scheduled' && sermon.publishTimestamp ? formatScheduled(sermon.publishTimestamp) : null;
+              return (
+                <li key={sermon.sermonID} className="row">
+                  <Link to={to(`/sermons/${sermon.sermonID}`)} className="row-title">
+                    {sermon.fullTitle}
+                  </Link>
+                  <span className={`state state-${s}`}>{t(STATE_LABELS[s])}</span>
+                  <span>{sermon.speaker.displayName}</span>
+                  {sermon.series && <span>{sermon.series.title}</span>}
+                  <span className="media-flags">
+                    {sermon.hasAudio && t('dashboard.sermons.media.audio')}
+                    {sermon.hasAudio && sermon.hasVideo && ' · '}
+                    {sermon.hasVideo && t('dashboard.sermons.media.video')}
+                  </span>
+                  <span>{formatDay(sermon.preachDate)}</span>
+                  {scheduled && (
+                    <span className="scheduled">
+                      {scheduled.eastern}
+                      {scheduled.local && ` (${t('dashboard.sermons.yourTime', { time: scheduled.local })})`}
+                    </span>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          <Pager page={page} pages={pages} onPage={(p) => set({ page: String(p) })} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import { defaultWidth, IMAGE_SHAPES, type ImageKind } from '@kerygma/domain/images';
+
+/** A stored picture's URLs as the API gives them (no sharp here: the catalogue's answers import it). */
+export type ImageUrls = {
+  /** One size, for clients that take a plain URL (imageURL, image). */
+  url: string;
+  /** Every size, `{size}` standing for the width (imageURLResizable, albumArtURL). */
+  resizableURL: string;
+  /** The widths `{size}` may be. */
+  widths: readonly number[];
+};
+
+/** The resizable path of a stored picture's folder, below the site's origin. */
+export const resizablePath = (folder: string) => `/media/${folder}/{size}.jpg`;
+
+/** A stored resizable path (or an older absolute URL, kept as it is) as the API's URLs. */
+export function imageUrlsOf(kind: ImageKind, stored: string, origin: string): ImageUrls {
+  const resizableURL = stored.startsWith('/') ? origin + stored : stored;
+  return {
+    url: resizableURL.replace('{size}', String(defaultWidth(kind))),
+    resizableURL,
+    widths: IMAGE_SHAPES[kind].widths,
+  };
+}
