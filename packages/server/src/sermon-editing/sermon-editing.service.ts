@@ -38,6 +38,8 @@ const DAY_MS = 86_400_000;
 const EARLIEST_PREACH_YEAR = 1950;
 /** A page by number starts at most this deep; deeper pages go on by the `next` cursor. */
 const NUMBERED_ROWS = 10_000;
+/** A searched list's matches are counted up to this many (a substring search reads every title it counts). */
+const SEARCH_COUNT_CAP = 1_000;
 
 const conflict = (field: string, key: string) => new ApiError(409, 'conflict', { [field]: { key } });
 const refuse = () => new ApiError(403, 'forbidden', { error: { key: 'error.permission.uploaderRequired' } });
@@ -637,6 +639,7 @@ export async function dashboardSermons(
         page: query.page,
         pageSize: query.pageSize,
         rows: page.length,
+        cap: filter.search ? SEARCH_COUNT_CAP : undefined,
       });
   const last = page.at(-1);
   let next: string | null = null;
