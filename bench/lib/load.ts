@@ -22,13 +22,14 @@ export function summarise(latencies: number[], errors: number, seconds: number):
 
 /**
  * Runs `connections` concurrent keep-alive clients against `origin` for `seconds`, each
- * request taking the next path from `paths` (rotating), and records every latency.
+ * request taking the next path from `paths` (rotating) with `headers`, and records every latency.
  */
 export async function httpLoad(
   origin: string,
   paths: string[],
   connections: number,
   seconds: number,
+  headers: Record<string, string> = {},
 ): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
@@ -37,7 +38,7 @@ export async function httpLoad(
   const deadline = performance.now() + seconds * 1000;
   const get = (path: string) =>
     new Promise<number>((resolve) => {
-      const req = http.get(`${origin}${path}`, { agent }, (res) => {
+      const req = http.get(`${origin}${path}`, { agent, headers }, (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode ?? 0));
       });

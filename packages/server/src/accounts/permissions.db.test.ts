@@ -595,7 +595,152 @@ const ROWS: Row[] = [
     request: { method: 'PUT', url: '/media/images/uploads/00000000-0000-4000-8000-000000000000' },
     expect: [404, 404, 404, 404, 404, 404, 404, 404],
   },
+  // Sermon editing (sermon-editing.routes.ts): the broadcaster's Uploaders and Admins, site admins;
+  // restoring a deleted sermon is for site admins alone. An API key is no user.
+  {
+    name: 'createSermon',
+    request: { method: 'POST', url: '/node/sermons', body: { broadcasterID: 'gracechurch' } },
+    expect: [401, 403, 403, 201, 201, 403, 201, 401],
+  },
+  {
+    name: 'editableSermon',
+    request: { method: 'GET', url: '/node/sermons/1900/editor' },
+    expect: [401, 403, 403, 200, 200, 403, 200, 401],
+  },
+  {
+    name: 'updateSermon',
+    request: { method: 'PATCH', url: '/node/sermons/1900', body: { subtitle: 'Edited' } },
+    expect: [401, 403, 403, 200, 200, 403, 200, 401],
+  },
+  {
+    name: 'replaceSermon',
+    request: {
+      method: 'PUT',
+      url: '/node/sermons/1902',
+      body: {
+        fullTitle: 'A Song of Ascents',
+        displayTitle: '',
+        subtitle: '',
+        bibleText: 'Psalm 121',
+        speakerID: 2,
+        seriesID: 11,
+        eventType: 'Sunday Service',
+        languageCode: 'en',
+        preachDate: '2024-03-03',
+        keywords: 'psalms ascent',
+        moreInfoText: '',
+        acceptCopyright: true,
+      },
+    },
+    expect: [401, 403, 403, 200, 200, 403, 200, 401],
+  },
+  {
+    name: 'setSermonPublishState',
+    request: { method: 'PUT', url: '/node/sermons/1900/publish_state', body: { state: 'draft' } },
+    expect: [401, 403, 403, 200, 200, 403, 200, 401],
+  },
+  {
+    name: 'duplicateSermon',
+    request: { method: 'POST', url: '/node/sermons/1900/duplicate' },
+    expect: [401, 403, 403, 201, 201, 403, 201, 401],
+  },
+  {
+    name: 'deleteSermon',
+    request: async (f) => ({ method: 'DELETE', url: `/node/sermons/${await draftSermon(f)}` }),
+    expect: [401, 403, 403, 200, 200, 403, 200, 401],
+  },
+  {
+    name: 'restoreSermon',
+    request: async (f) => ({ method: 'POST', url: `/node/sermons/${await draftSermon(f, true)}/restore` }),
+    expect: [401, 403, 403, 403, 403, 403, 200, 401],
+  },
+  {
+    name: 'editorDropdownContents',
+    request: { method: 'GET', url: '/node/sermons/1900/editor_dropdown_contents' },
+    expect: [401, 403, 403, 200, 200, 403, 200, 401],
+  },
+  {
+    name: 'dashboardSermonList',
+    request: { method: 'GET', url: '/node/broadcasters/gracechurch/legacy-sermon-list' },
+    expect: [401, 403, 403, 200, 200, 403, 200, 401],
+  },
+  {
+    name: 'editableSpeakers',
+    request: { method: 'GET', url: '/node/broadcasters/gracechurch/editable_speakers' },
+    expect: [401, 403, 403, 200, 200, 403, 200, 401],
+  },
+  {
+    name: 'createSpeaker',
+    request: async () => ({
+      method: 'POST',
+      url: '/node/speakers',
+      body: { broadcasterID: 'gracechurch', speakerName: `Speaker ${Math.random().toString(36).slice(2, 10)}` },
+    }),
+    expect: [401, 403, 403, 201, 201, 403, 201, 401],
+  },
+  {
+    name: 'updateSpeaker',
+    request: async (f) => ({
+      method: 'PATCH',
+      url: `/node/speakers/${await gracechurchSpeaker(f)}`,
+      body: { bio: 'A pastor.' },
+    }),
+    expect: [401, 403, 403, 200, 200, 403, 200, 401],
+  },
+  {
+    name: 'deleteSpeaker',
+    request: async (f) => ({ method: 'DELETE', url: `/node/speakers/${await gracechurchSpeaker(f)}` }),
+    expect: [401, 403, 403, 200, 200, 403, 200, 401],
+  },
+  {
+    name: 'editableSeries',
+    request: { method: 'GET', url: '/node/broadcasters/gracechurch/editable_series' },
+    expect: [401, 403, 403, 200, 200, 403, 200, 401],
+  },
+  {
+    name: 'createSeries',
+    request: { method: 'POST', url: '/node/broadcasters/gracechurch/series', body: { series_name: 'Genesis' } },
+    expect: [401, 403, 403, 201, 201, 403, 201, 401],
+  },
+  {
+    name: 'updateSeries',
+    request: { method: 'PATCH', url: '/node/series/11', body: { description: 'Psalms 120-134.' } },
+    expect: [401, 403, 403, 200, 200, 403, 200, 401],
+  },
+  {
+    name: 'deleteSeries',
+    request: async (f) => ({ method: 'DELETE', url: `/node/series/${await gracechurchSeries(f)}` }),
+    expect: [401, 403, 403, 200, 200, 403, 200, 401],
+  },
 ];
+/** A new draft sermon of gracechurch (deleted when `deleted`). */
+async function draftSermon({ db }: Fixture, deleted = false): Promise<string> {
+  const [row] = await db.query<{ sermon_id: string }>(
+    `INSERT INTO sermon (sermon_id, broadcaster_id, speaker_id, full_title, display_title, preach_date, deleted_at)
+     VALUES (nextval('sermon_id_seq')::text, 'gracechurch', 1, 'Draft', 'Draft', '2024-01-07', $1) RETURNING sermon_id`,
+    [deleted ? new Date() : null],
+  );
+  return row?.sermon_id ?? '';
+}
+
+/** A new speaker of gracechurch's own, with no sermons. */
+async function gracechurchSpeaker({ db }: Fixture): Promise<number> {
+  const [row] = await db.query<{ speaker_id: number }>(
+    `INSERT INTO speaker (speaker_id, display_name, sort_name, broadcaster_lock)
+     VALUES (nextval('speaker_id_seq'), 'Speaker ' || currval('speaker_id_seq'), 'Speaker', 'gracechurch')
+     RETURNING speaker_id`,
+  );
+  return row?.speaker_id ?? 0;
+}
+
+/** A new series of gracechurch. */
+async function gracechurchSeries({ db }: Fixture): Promise<number> {
+  const [row] = await db.query<{ series_id: number }>(
+    `INSERT INTO series (series_id, broadcaster_id, title) VALUES (nextval('series_id_seq'), 'gracechurch', 'Series')
+     RETURNING series_id`,
+  );
+  return row?.series_id ?? 0;
+}
 
 /** A pending comment by another listener on a gracechurch sermon. */
 async function someonesComment({ db }: Fixture): Promise<number> {
@@ -638,6 +783,9 @@ async function snapshot(db: Db): Promise<string> {
     'user_session',
     'app_user',
     'sermon_comment',
+    'speaker',
+    'series',
+    'broadcaster_speaker',
   ];
   const parts = [];
   for (const table of tables) {

@@ -104,6 +104,13 @@ const EXAMPLES: Record<string, string[]> = {
   userComments: ['/sermon_comments/user'],
   // For a broadcaster's managers only: comments/comments.db.test.ts parses its answers.
   pendingComments: [],
+  // Sermon editing: for the broadcaster's managers (asked as a site admin below).
+  editableSermon: ['/node/sermons/1900/editor'],
+  editorDropdownContents: ['/node/sermons/1902/editor_dropdown_contents'],
+  dashboardSermonList: ['/node/broadcasters/gracechurch/legacy-sermon-list?pageSize=3&sortBy=title'],
+  editableSpeakers: ['/node/broadcasters/gracechurch/editable_speakers'],
+  editableSeries: ['/node/broadcasters/gracechurch/editable_series'],
+  sermonConfig: ['/sermon_config'],
   health: ['/healthz'],
   openApi: ['/openapi.json'],
   reference: ['/docs'],
@@ -130,7 +137,14 @@ const SIGNED_IN = new Set([
   'userComments',
 ]);
 /** Contracts whose examples are asked as a site admin (accounts/permissions.db.test.ts checks who else may). */
-const SITE_ADMIN = new Set(['mediaTracker']);
+const SITE_ADMIN = new Set([
+  'mediaTracker',
+  'editableSermon',
+  'editorDropdownContents',
+  'dashboardSermonList',
+  'editableSpeakers',
+  'editableSeries',
+]);
 
 /**
  * Whether a body is exactly what the schema describes: it parses, and parsing drops nothing

@@ -1,4 +1,5 @@
 import type { DashboardSermonSort, PublishState } from '@kerygma/domain/sermon-editing';
+import type { Matching } from '../catalogue/totals.ts';
 import type { Db } from '../db/db.ts';
 import { containsPattern } from '../db/like.ts';
 import type { ScriptureRow } from '../seed/scripture-index.ts';
@@ -544,11 +545,9 @@ export async function dashboardSermons(
   );
 }
 
-/** How many sermons match (counted once, on a list's first page). */
-export async function countDashboardSermons(db: Db, f: DashboardFilter): Promise<number> {
+/** The rows a dashboard list matches, for its total (catalogue/totals.ts settles it, counted once on page 1). */
+export function dashboardMatching(f: DashboardFilter): Matching {
   const params: unknown[] = [];
   const where = dashboardWhere(f, params);
-  const join = f.search ? FROM : 'FROM sermon s';
-  const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${join} WHERE ${where}`, params);
-  return row?.n ?? 0;
+  return { from: `${f.search ? FROM : 'FROM sermon s'} WHERE ${where}`, params };
 }

@@ -79,7 +79,7 @@ export function sermonEditingRoutes(app: FastifyInstance, deps: ApiDeps) {
     c.createSpeaker,
     async ({ auth, body }, _req, reply) => {
       const { created, speaker } = await editing.createSpeaker(ed, auth, body);
-      if (!created) reply.status(200);
+      reply.status(created ? 201 : 200);
       return speaker;
     },
     user,

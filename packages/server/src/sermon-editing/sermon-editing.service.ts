@@ -23,6 +23,7 @@ import type { UserRow } from '../accounts/accounts.queries.ts';
 import { roleHolder } from '../accounts/guards.ts';
 import type { CatalogueChange, CatalogueChanges } from '../catalogue/catalogue-changes.ts';
 import { decodeCursor, encodeCursor, type KeyColumn } from '../catalogue/keyset.ts';
+import { listTotal } from '../catalogue/totals.ts';
 import type { Db } from '../db/db.ts';
 import { ApiError, invalid, notFound } from '../errors.ts';
 import { enqueue } from '../jobs/queue.ts';
@@ -37,6 +38,8 @@ const DAY_MS = 86_400_000;
 const EARLIEST_PREACH_YEAR = 1950;
 /** A page by number starts at most this deep; deeper pages go on by the `next` cursor. */
 const NUMBERED_ROWS = 10_000;
+/** A searched list's matches are counted up to this many (a substring search reads every title it counts). */
+const SEARCH_COUNT_CAP = 1_000;
 
 const conflict = (field: string, key: string) => new ApiError(409, 'conflict', { [field]: { key } });
 const refuse = () => new ApiError(403, 'forbidden', { error: { key: 'error.permission.uploaderRequired' } });
@@ -595,8 +598,9 @@ function cursorColumns(sort: DashboardSermonListQuery['sortBy']): KeyColumn[] {
 }
 
 /**
- * A broadcaster's sermons in every state but deleted (the guard checked the role). Page 1 is
- * counted; the following pages go on by keyset from `next`, which carries the total along.
+ * A broadcaster's sermons in every state but deleted (the guard checked the role). The total is
+ * settled on the first page by the catalogue's rule (exact up to 10,000, the planner's estimate
+ * above); the following pages go on by keyset from `next`, which carries it along.
  */
 export async function dashboardSermons(
   deps: EditingDeps,
@@ -621,16 +625,22 @@ export async function dashboardSermons(
     seriesId: query.seriesID,
     eventType: query.eventType,
   };
-  const [rows, total] = await Promise.all([
-    q.dashboardSermons(deps.db, filter, sort, {
-      after: fromCursor ? [fromCursor[1] as string, fromCursor[2] as string] : undefined,
-      offset,
-      limit: query.pageSize + 1,
-    }),
-    fromCursor ? Number(fromCursor[0]) : q.countDashboardSermons(deps.db, filter),
-  ]);
+  const rows = await q.dashboardSermons(deps.db, filter, sort, {
+    after: fromCursor ? [fromCursor[1] as string, fromCursor[2] as string] : undefined,
+    offset,
+    limit: query.pageSize + 1,
+  });
   const hasMore = rows.length > query.pageSize;
   const page = rows.slice(0, query.pageSize);
+  const total = fromCursor
+    ? Number(fromCursor[0])
+    : await listTotal(deps.db, {
+        matching: q.dashboardMatching(filter),
+        page: query.page,
+        pageSize: query.pageSize,
+        rows: page.length,
+        cap: filter.search ? SEARCH_COUNT_CAP : undefined,
+      });
   const last = page.at(-1);
   let next: string | null = null;
   if (hasMore && last) {
