@@ -104,6 +104,30 @@ const EXAMPLES: Record<string, string[]> = {
   userComments: ['/sermon_comments/user'],
   // For a broadcaster's managers only: comments/comments.db.test.ts parses its answers.
   pendingComments: [],
+  // The broadcaster account: site-admin examples pass every broadcaster's guard
+  // (broadcaster-account/broadcaster-account.db.test.ts parses the answers that need made data).
+  broadcasterIdAvailable: ['/node/broadcasters/gracechurch/available', '/node/broadcasters/newchurch/available'],
+  signupParams: ['/signup_params'],
+  signupCoupon: [],
+  mySignups: ['/site/users/broadcaster_signups'],
+  pendingSignups: ['/admin/broadcaster_signups'],
+  broadcasterPrivateData: ['/node/broadcasters/gracechurch/private_data'],
+  emailSettings: ['/node/broadcasters/gracechurch/email_settings'],
+  donationSettings: ['/node/broadcasters/gracechurch/donations'],
+  broadcasterConnections: ['/node/broadcasters/gracechurch/connections'],
+  // 503 while no credentials are configured.
+  twitterAuth: [],
+  googleAuth: [],
+  facebookAuth: [],
+  apiKeyInfo: ['/node/broadcasters/gracechurch/keyinfo'],
+  userRoles: ['/node/broadcasters/gracechurch/user_roles'],
+  userInvites: ['/node/broadcasters/gracechurch/user_invites'],
+  invitePreview: [],
+  broadcasterNotices: ['/node/broadcasters/gracechurch/notices'],
+  lifetimeStats: ['/node/broadcasters/gracechurch/lifetime_stats'],
+  recentStats: ['/node/broadcasters/gracechurch/recent_stats'],
+  sermonStats: ['/node/broadcasters/gracechurch/sermon_stats?pageSize=3'],
+  nextBill: ['/node/broadcasters/gracechurch/next_bill'],
   health: ['/healthz'],
   openApi: ['/openapi.json'],
   reference: ['/docs'],
@@ -129,7 +153,22 @@ const SIGNED_IN = new Set([
   'userComments',
 ]);
 /** Contracts whose examples are asked as a site admin (accounts/permissions.db.test.ts checks who else may). */
-const SITE_ADMIN = new Set(['mediaTracker']);
+const SITE_ADMIN = new Set([
+  'mediaTracker',
+  'mySignups',
+  'pendingSignups',
+  'broadcasterPrivateData',
+  'emailSettings',
+  'donationSettings',
+  'broadcasterConnections',
+  'apiKeyInfo',
+  'userRoles',
+  'userInvites',
+  'lifetimeStats',
+  'recentStats',
+  'sermonStats',
+  'nextBill',
+]);
 
 /**
  * Whether a body is exactly what the schema describes: it parses, and parsing drops nothing
