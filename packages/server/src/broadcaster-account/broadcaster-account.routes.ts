@@ -1,3 +1,4 @@
+import { BROADCASTER_ACCOUNT_RULES } from '@kerygma/domain/broadcaster-account-values';
 import { broadcasterAccountContracts as c } from '@kerygma/domain/contracts/broadcaster-account';
 import { holdsBroadcasterRole } from '@kerygma/domain/roles';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -48,7 +49,7 @@ export async function broadcasterAccountRoutes(app: FastifyInstance, deps: ApiDe
   route(app, c.signupParams, async () => ({
     payments: { configured: ad.payments.configured },
     articlesOfFaithPath: '/articles-of-faith',
-    rules: { idMinLength: 3, idMaxLength: 30 },
+    rules: { idMinLength: BROADCASTER_ACCOUNT_RULES.idMinLength, idMaxLength: BROADCASTER_ACCOUNT_RULES.idMaxLength },
   }));
   route(app, c.signupCoupon, ({ params }) => signups.coupon(ad, params.code));
   route(
