@@ -1,3 +1,4 @@
+import { articleContracts } from './articles.ts';
 import { broadcasterContracts } from './broadcasters.ts';
 import { commentContracts } from './comments.ts';
 import type { Contract } from './contract.ts';
@@ -30,6 +31,7 @@ export const contracts = {
   ...userContracts,
   ...libraryContracts,
   ...commentContracts,
+  ...articleContracts,
   ...oembedContracts,
   ...apiContracts,
 } satisfies Record<string, Contract>;
