@@ -9,6 +9,7 @@ import { accountRoutes } from './accounts/accounts.routes.ts';
 import { refuseForeignWrites } from './accounts/same-origin.ts';
 import { apiDocsRoutes } from './api-docs/api-docs.routes.ts';
 import type { ApiDeps } from './app-deps.ts';
+import { articleRoutes } from './articles/articles.routes.ts';
 import { broadcasterRoutes } from './broadcasters/broadcasters.routes.ts';
 import { commentRoutes } from './comments/comments.routes.ts';
 import { devotionalRoutes } from './devotional/devotional.routes.ts';
@@ -166,6 +167,8 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
         libraryRoutes,
         // Comments (comments/): sermon comments, their review, messages to broadcasters.
         commentRoutes,
+        // Articles (articles/): a broadcaster's articles, markdown rendered and sanitised here.
+        articleRoutes,
       ])
         await routes(api, deps);
     },
