@@ -28,6 +28,7 @@ import { route } from './http/route.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
 import { refuseUnsupportedMethods } from './http/unsupported-methods.ts';
 import { hymnalRoutes } from './hymnal/hymnal.routes.ts';
+import { imageRoutes } from './images/images.routes.ts';
 import { libraryRoutes } from './library/library.routes.ts';
 import { sermonMediaRoutes } from './media/pipeline/sermon-media.routes.ts';
 import { mediaRoutes } from './media/serving/media.routes.ts';
@@ -161,6 +162,8 @@ export async function buildApp(deps: ApiDeps, options: AppOptions = {}): Promise
         // Media (media/): upload slots and their bytes; re-encode, delete and encoding options.
         uploadRoutes,
         sermonMediaRoutes,
+        // Pictures (images/): broadcasters', speakers', series' picture uploads.
+        imageRoutes,
         // Accounts (accounts/): sign-up, verification, sessions, password resets.
         accountRoutes,
         // The listener's library (library/): follows, feed, history, bookmarks, the digest's unsubscribe.

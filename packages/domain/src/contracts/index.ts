@@ -6,6 +6,7 @@ import { devotionalContracts } from './devotional.ts';
 import { discoverContracts } from './discover.ts';
 import { apiContracts } from './health.ts';
 import { hymnalContracts } from './hymnal.ts';
+import { imageContracts } from './images.ts';
 import { libraryContracts } from './library.ts';
 import { mediaContracts } from './media.ts';
 import { oembedContracts } from './oembed.ts';
@@ -28,6 +29,7 @@ export const contracts = {
   ...referenceContracts,
   ...searchContracts,
   ...mediaContracts,
+  ...imageContracts,
   ...userContracts,
   ...libraryContracts,
   ...commentContracts,

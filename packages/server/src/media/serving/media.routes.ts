@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ApiDeps } from '../../app-deps.ts';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../http/parse.ts';
+import { imageSizes, isImageKey } from '../../images/image-sizes.ts';
 import {
   type ByteRange,
   contentDisposition,
@@ -42,6 +43,7 @@ const PLAYLIST = /\.m3u8$/i;
 export function mediaRoutes(app: FastifyInstance, { db, media, counters, now }: ApiDeps) {
   const guardDeps = { db, now: now ?? Date.now };
   const ensureThumbnail = webpThumbnails(media);
+  const ensureImageSize = imageSizes(media);
   app.get('/media/*', async (req, reply) => {
     // Already percent-decoded by the router (decoding again breaks keys holding '%').
     const key = (req.params as { '*': string })['*'];
@@ -54,12 +56,14 @@ export function mediaRoutes(app: FastifyInstance, { db, media, counters, now }: 
     const { download } = parseInput(mediaQuery, req.query);
     const saveAs = download ? downloadName(key, download) : undefined;
     await ensureThumbnail(key);
+    await ensureImageSize(key);
     const where = await media.locate(key, { downloadName: saveAs, private: owner });
     const sermonId = key.split('/')[0] as string;
     const kind = VIDEO.test(key) ? 'video' : 'audio';
     // Counted are listeners' plays and downloads of a sermon's media, not a broadcaster fetching
-    // its own original, nor profile pictures (`users/<key>/<size>.jpg`, accounts/profile.service.ts).
-    const counted = !owner && sermonId !== 'users';
+    // its own original, nor pictures (`users/<key>/<size>.jpg`, accounts/profile.service.ts;
+    // `images/…`, images/).
+    const counted = !owner && sermonId !== 'users' && !isImageKey(key);
     if (counted && saveAs) counters.record(sermonId, 'download', kind);
     else if (counted && PLAYABLE.test(key) && /^(bytes=0-\d*)?$/.test(req.headers.range ?? '')) {
       counters.record(sermonId, 'play', kind);
@@ -70,8 +74,10 @@ export function mediaRoutes(app: FastifyInstance, { db, media, counters, now }: 
         reply.header('cache-control', 'private, no-store');
         return reply.sendFile(path.basename(where.file), path.dirname(where.file), { cacheControl: false });
       }
-      // Cache a day (sendFile writes Cache-Control itself; a header set beforehand would be replaced).
-      return reply.sendFile(path.basename(where.file), path.dirname(where.file), { maxAge: 86_400_000 });
+      // Cache a day, a picture for good (its URL changes with it); sendFile writes Cache-Control
+      // itself, a header set beforehand would be replaced.
+      const cache = isImageKey(key) ? { maxAge: 31_536_000_000, immutable: true } : { maxAge: 86_400_000 };
+      return reply.sendFile(path.basename(where.file), path.dirname(where.file), cache);
     }
     if (PLAYLIST.test(key) && where.signed) return streamThrough(media, key, req.headers.range, reply);
     // A presigned URL is good for a day: browsers may reuse the redirect for an hour.

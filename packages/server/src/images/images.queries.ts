@@ -1,0 +1,115 @@
+import type { ImageKind } from '@kerygma/domain/images';
+import type { Db } from '../db/db.ts';
+
+/** A stored picture: its store folder and its source's file name there. */
+export type ImageRow = { kind: ImageKind; owner_id: string; folder: string; source: 'source.jpg' | 'source.svg' };
+
+const at = (ms: number) => new Date(ms).toISOString();
+
+export async function imageOf(db: Db, kind: ImageKind, ownerId: string): Promise<ImageRow | undefined> {
+  const rows = await db.query<ImageRow>(
+    'SELECT kind, owner_id, folder, source FROM image WHERE kind = $1 AND owner_id = $2',
+    [kind, ownerId],
+    { prepare: true },
+  );
+  return rows[0];
+}
+
+/** Records the owner's picture; answers the folder of the one it replaced, if any. */
+export async function replaceImage(db: Db, row: ImageRow, now: number): Promise<string | undefined> {
+  const before = await db.query<{ folder: string }>(
+    'SELECT folder FROM image WHERE kind = $1 AND owner_id = $2 FOR UPDATE',
+    [row.kind, row.owner_id],
+  );
+  await db.query(
+    `INSERT INTO image (kind, owner_id, folder, source, updated_at) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (kind, owner_id) DO UPDATE SET folder = excluded.folder, source = excluded.source,
+       updated_at = excluded.updated_at`,
+    [row.kind, row.owner_id, row.folder, row.source, at(now)],
+  );
+  const old = before[0]?.folder;
+  return old === row.folder ? undefined : old;
+}
+
+/** Removes the owner's picture row; answers its folder, if there was one. */
+export async function deleteImage(db: Db, kind: ImageKind, ownerId: string): Promise<string | undefined> {
+  const rows = await db.query<{ folder: string }>(
+    'DELETE FROM image WHERE kind = $1 AND owner_id = $2 RETURNING folder',
+    [kind, ownerId],
+  );
+  return rows[0]?.folder;
+}
+
+/**
+ * The catalogue column that names a broadcaster's, speaker's or series' picture (its resizable
+ * URL path), so lists show it without a join; articles keep theirs only in `image`.
+ */
+const OWNER_COLUMN: Partial<Record<ImageKind, string>> = {
+  broadcaster_profile: 'UPDATE broadcaster SET image_url = $2 WHERE broadcaster_id = $1',
+  broadcaster_banner: 'UPDATE broadcaster SET banner_image_url = $2 WHERE broadcaster_id = $1',
+  speaker_portrait: 'UPDATE speaker SET portrait_url = $2 WHERE speaker_id = $1::bigint',
+  series_artwork: 'UPDATE series SET image_url = $2, updated_at = now() WHERE series_id = $1::bigint',
+};
+
+export async function setOwnerImage(db: Db, kind: ImageKind, ownerId: string, path: string | null): Promise<void> {
+  const sql = OWNER_COLUMN[kind];
+  if (sql) await db.query(sql, [ownerId, path]);
+}
+
+/** The broadcaster a speaker is locked to (null: shared by all), or undefined when there is no such speaker. */
+export async function speakerBroadcaster(db: Db, speakerId: number): Promise<string | null | undefined> {
+  const rows = await db.query<{ broadcaster_lock: string | null }>(
+    'SELECT broadcaster_lock FROM speaker WHERE speaker_id = $1',
+    [speakerId],
+  );
+  return rows[0] ? rows[0].broadcaster_lock : undefined;
+}
+
+export async function seriesBroadcaster(db: Db, seriesId: number): Promise<string | undefined> {
+  const rows = await db.query<{ broadcaster_id: string }>('SELECT broadcaster_id FROM series WHERE series_id = $1', [
+    seriesId,
+  ]);
+  return rows[0]?.broadcaster_id;
+}
+
+export async function broadcasterExists(db: Db, broadcasterId: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM broadcaster WHERE broadcaster_id = lower($1)', [broadcasterId]);
+  return rows.length > 0;
+}
+
+export async function insertUpload(
+  db: Db,
+  kind: ImageKind,
+  ownerId: string,
+  expiresAt: number,
+  now: number,
+): Promise<string> {
+  // Ended slots go as new ones come.
+  await db.query('DELETE FROM image_upload WHERE expires_at <= $1', [at(now)]);
+  const rows = await db.query<{ guid: string }>(
+    'INSERT INTO image_upload (kind, owner_id, expires_at) VALUES ($1, $2, $3) RETURNING guid::text AS guid',
+    [kind, ownerId, at(expiresAt)],
+  );
+  return (rows[0] as { guid: string }).guid;
+}
+
+export type UploadSlot = { kind: ImageKind; owner_id: string };
+
+/** A live upload slot, or undefined (unknown, used or expired). */
+export async function liveUpload(db: Db, guid: string, now: number): Promise<UploadSlot | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(guid)) return undefined;
+  const rows = await db.query<UploadSlot>(
+    'SELECT kind, owner_id FROM image_upload WHERE guid = $1 AND expires_at > $2',
+    [guid, at(now)],
+  );
+  return rows[0];
+}
+
+/** Uses a live upload slot once; false when it was used meanwhile. */
+export async function takeUpload(db: Db, guid: string, now: number): Promise<boolean> {
+  const rows = await db.query('DELETE FROM image_upload WHERE guid = $1 AND expires_at > $2 RETURNING guid', [
+    guid,
+    at(now),
+  ]);
+  return rows.length > 0;
+}

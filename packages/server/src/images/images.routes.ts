@@ -1,0 +1,86 @@
+import { imageContracts as c } from '@kerygma/domain/contracts/images';
+import type { ImageKind } from '@kerygma/domain/images';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Actor, guards, type RoleName, requireRole } from '../accounts/guards.ts';
+import type { ApiDeps } from '../app-deps.ts';
+import { notFound } from '../errors.ts';
+import { urlsFor } from '../http/request-context.ts';
+import { route } from '../http/route.ts';
+import * as q from './images.queries.ts';
+import { type ImageDeps, receiveImageUpload, startImageUpload } from './images.service.ts';
+
+/**
+ * The picture upload calls (spec §7): a slot for a broadcaster's profile picture or banner
+ * (its Admins), a speaker's portrait or a series' artwork (Uploaders), and the slots' bytes.
+ */
+export async function imageRoutes(app: FastifyInstance, deps: ApiDeps) {
+  const now = deps.now ?? Date.now;
+  const images: ImageDeps = { db: deps.db, media: deps.media, now, log: app.log };
+  const { broadcasterKeyOrSession } = guards({ db: deps.db, now });
+  const origin = (req: FastifyRequest) => urlsFor(deps.config, req).origin;
+
+  /** A slot for the owner's picture once the actor holds `role` on the owner's broadcaster. */
+  const slot = (
+    actor: Actor,
+    kind: ImageKind,
+    ownerId: string,
+    broadcasterId: string,
+    role: RoleName,
+    req: FastifyRequest,
+  ) => {
+    requireRole(actor, broadcasterId, role);
+    return startImageUpload(images, kind, ownerId, origin(req));
+  };
+
+  const broadcasterSlot = (kind: ImageKind) => async (actor: Actor, broadcasterID: string, req: FastifyRequest) => {
+    const id = broadcasterID.toLowerCase();
+    if (!(await q.broadcasterExists(deps.db, id))) throw notFound('error.broadcasterNotFound', { id: broadcasterID });
+    return slot(actor, kind, id, id, 'admin', req);
+  };
+  const profileSlot = broadcasterSlot('broadcaster_profile');
+  const bannerSlot = broadcasterSlot('broadcaster_banner');
+  route(
+    app,
+    c.startBroadcasterProfileUpload,
+    ({ auth, body }, req) => profileSlot(auth, body.broadcasterID, req),
+    broadcasterKeyOrSession,
+  );
+  route(
+    app,
+    c.startBroadcasterBannerUpload,
+    ({ auth, body }, req) => bannerSlot(auth, body.broadcasterID, req),
+    broadcasterKeyOrSession,
+  );
+
+  route(
+    app,
+    c.startSpeakerPortraitUpload,
+    async ({ auth, body }, req) => {
+      const lock = await q.speakerBroadcaster(deps.db, body.speakerID);
+      if (lock === undefined) throw notFound('error.speakerNotFound', { id: String(body.speakerID) });
+      // A speaker shared by every broadcaster is no one broadcaster's: site admins only.
+      return slot(auth, 'speaker_portrait', String(body.speakerID), lock ?? '', 'uploader', req);
+    },
+    broadcasterKeyOrSession,
+  );
+  route(
+    app,
+    c.startSeriesArtworkUpload,
+    async ({ auth, body }, req) => {
+      const owner = await q.seriesBroadcaster(deps.db, body.seriesID);
+      if (owner === undefined) throw notFound('error.seriesNotFound', { id: String(body.seriesID) });
+      return slot(auth, 'series_artwork', String(body.seriesID), owner, 'uploader', req);
+    },
+    broadcasterKeyOrSession,
+  );
+
+  await app.register(async (bytes) => {
+    // The picture's bytes are read raw, not parsed.
+    bytes.removeAllContentTypeParsers();
+    bytes.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    route(bytes, c.putImage, async ({ params }, req) => {
+      const { url, resizableURL, widths } = await receiveImageUpload(images, params.guid, req.raw, origin(req));
+      return { url, resizableURL, widths: [...widths] };
+    });
+  });
+}
