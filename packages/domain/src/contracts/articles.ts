@@ -8,6 +8,7 @@ import {
 } from '../articles.ts';
 import { knownOr, pageSize } from '../query.ts';
 import { contract } from './contract.ts';
+import { imageUploadSlotSchema } from './images.ts';
 import { broadcasterIdParams } from './params.ts';
 
 /**
@@ -37,7 +38,9 @@ export const articleSummarySchema = z.object({
   /** The speaker who wrote it, when one of the catalogue's. */
   speakerID: z.number().int().nullable(),
   speakerDisplayName: z.string().nullable(),
+  /** The banner (1280 pixels wide; `{size}` in `bannerImageURLResizable` takes 640, 1280 or 1920), or null. */
   bannerImageURL: z.string().nullable(),
+  bannerImageURLResizable: z.string().nullable(),
   /** Epoch seconds of the last change. */
   updateTimestamp: z.number().int(),
   /** The public page's path, `/article/{broadcasterID}/{slug}` (without a language prefix). */
@@ -237,5 +240,28 @@ export const articleContracts = {
     body: z.object({ content }),
     responses: { 200: z.object({ contentHTML: z.string() }) },
     errors: [401],
+  }),
+  startArticleBannerUpload: contract({
+    method: 'POST',
+    path: '/media/images/articles/:articleID/banner',
+    tag,
+    summary: "Start an article's banner upload",
+    description:
+      "The broadcaster's Admins and Uploaders (or its API key). The picture's bytes are PUT to the `uploadURL` answered (JPEG, PNG, GIF or WebP, at least 1200×600 pixels; its centre is cut to 2:1). It becomes the article's `bannerImageURL`.",
+    auth: 'apiKeyOrSession',
+    params: articleIdParams,
+    responses: { 200: imageUploadSlotSchema },
+    errors: [401, 403, 404],
+  }),
+  deleteArticleBanner: contract({
+    method: 'DELETE',
+    path: '/media/images/articles/:articleID/banner',
+    tag,
+    summary: "Remove an article's banner",
+    description: "The broadcaster's Admins and Uploaders (or its API key).",
+    auth: 'apiKeyOrSession',
+    params: articleIdParams,
+    responses: { 200: done },
+    errors: [401, 403, 404],
   }),
 };

@@ -362,6 +362,16 @@ const ROWS: Row[] = [
     request: { method: 'POST', url: '/node/articles/preview', body: { content: '**Grace**' } },
     expect: [401, 200, 200, 200, 200, 200, 200, 200],
   },
+  {
+    name: 'startArticleBannerUpload',
+    request: async (f) => ({ method: 'POST', url: `/media/images/articles/${await draftArticle(f)}/banner` }),
+    expect: [401, 403, 403, 200, 200, 403, 200, 200],
+  },
+  {
+    name: 'deleteArticleBanner',
+    request: async (f) => ({ method: 'DELETE', url: `/media/images/articles/${await draftArticle(f)}/banner` }),
+    expect: [401, 403, 403, 200, 200, 403, 200, 200],
+  },
 ];
 
 /** A draft article of gracechurch. */

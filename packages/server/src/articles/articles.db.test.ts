@@ -1,6 +1,7 @@
 import { ARTICLE_RULES } from '@kerygma/domain/articles';
 import { articleContracts } from '@kerygma/domain/contracts/articles';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../media/api-keys.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
@@ -210,5 +211,34 @@ describe.each(BACKENDS)('articles on %s', (backend) => {
     ).not.toContain('Alpha and Omega');
     const config = await call('GET', '/node/articles/config');
     expect(config.body.defaults).toEqual({ title: 'Untitled Article', content: '', draft: true });
+  });
+
+  it("takes a banner through the image store's upload slot, and removes it with the article", async () => {
+    const made = await create({ broadcasterID: 'gracechurch', title: 'With a banner', draft: false });
+    const id = made.body.articleID;
+    expect(made.body.bannerImageURL).toBeNull();
+    expect((await call('POST', `/media/images/articles/${id}/banner`, { headers: as.biller })).status).toBe(403);
+    const slot = await call('POST', `/media/images/articles/${id}/banner`, { headers: as.uploader });
+    expect(slot.status).toBe(200);
+    const picture = await sharp({ create: { width: 1300, height: 700, channels: 3, background: '#6752a2' } })
+      .png()
+      .toBuffer();
+    const put = await app.inject({
+      method: 'PUT',
+      url: new URL(slot.body.uploadURL).pathname,
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: picture,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const withBanner = (await call('GET', '/node/articles/gracechurch/with-a-banner')).body;
+    expect(withBanner.bannerImageURL).toMatch(/^\/media\/images\/article_banner\/\d+-[^/]+\/1280\.jpg$/);
+    expect(withBanner.bannerImageURLResizable).toMatch(/\{size\}\.jpg$/);
+    const served = await app.inject({ method: 'GET', url: withBanner.bannerImageURL });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+
+    expect((await call('DELETE', `/media/images/articles/${id}/banner`, { headers: as.uploader })).status).toBe(200);
+    expect((await call('GET', '/node/articles/gracechurch/with-a-banner')).body.bannerImageURL).toBeNull();
+    expect((await app.inject({ method: 'GET', url: withBanner.bannerImageURL })).statusCode).toBe(404);
   });
 });

@@ -17,6 +17,8 @@ export type ArticleRow = {
   speaker_id: number | null;
   speaker_name: string | null;
   updated_at: Date;
+  /** The banner's store folder (images/), or null. */
+  banner_folder: string | null;
 };
 
 export type ArticleTextRow = ArticleRow & { content: string; content_html: string };
@@ -50,9 +52,10 @@ type Page = { page: number; pageSize: number; sort: ArticleSort };
 
 const SUMMARY_COLUMNS = `a.article_id, a.broadcaster_id, b.display_name AS broadcaster_name, a.slug, a.slug_locked,
   a.title, a.summary, to_char(a.article_date, 'YYYY-MM-DD') AS article_date, a.draft, a.category,
-  a.speaker_id, s.display_name AS speaker_name, a.updated_at`;
+  a.speaker_id, s.display_name AS speaker_name, a.updated_at, i.folder AS banner_folder`;
 const TEXT_COLUMNS = `${SUMMARY_COLUMNS}, a.content, a.content_html`;
-const JOINS = 'JOIN broadcaster b USING (broadcaster_id) LEFT JOIN speaker s USING (speaker_id)';
+const JOINS = `JOIN broadcaster b USING (broadcaster_id) LEFT JOIN speaker s USING (speaker_id)
+  LEFT JOIN image i ON i.kind = 'article_banner' AND i.owner_id = a.article_id::text`;
 const ORDER: Record<ArticleSort, string> = {
   newest: 'a.article_date DESC, a.article_id DESC',
   oldest: 'a.article_date, a.article_id',

@@ -2,6 +2,7 @@ import { articleContracts as c } from '@kerygma/domain/contracts/articles';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Actor, guards, optionalSession } from '../accounts/guards.ts';
 import type { ApiDeps } from '../app-deps.ts';
+import { urlsFor } from '../http/request-context.ts';
 import { route } from '../http/route.ts';
 import { API_KEY_HEADER, broadcasterForKey } from '../media/api-keys.ts';
 import * as articles from './articles.service.ts';
@@ -12,7 +13,7 @@ import * as articles from './articles.service.ts';
  */
 export async function articleRoutes(app: FastifyInstance, deps: ApiDeps) {
   const now = deps.now ?? Date.now;
-  const ad: articles.ArticleDeps = { db: deps.db, now };
+  const ad: articles.ArticleDeps = { db: deps.db, media: deps.media, now, log: app.log };
   const { broadcasterKeyOrSession: writer } = guards({ db: deps.db, now });
   // Public, but an edit changes it at once: stored, and asked again each time (ETag).
   const fresh = (reply: FastifyReply) => reply.header('cache-control', 'public, no-cache');
@@ -93,4 +94,21 @@ export async function articleRoutes(app: FastifyInstance, deps: ApiDeps) {
   );
 
   route(app, c.previewArticle, ({ body }) => articles.preview(body.content), writer);
+
+  route(
+    app,
+    c.startArticleBannerUpload,
+    ({ auth, params }, req) => articles.startBannerUpload(ad, auth, params.articleID, urlsFor(deps.config, req).origin),
+    writer,
+  );
+
+  route(
+    app,
+    c.deleteArticleBanner,
+    async ({ auth, params }) => {
+      await articles.deleteBanner(ad, auth, params.articleID);
+      return { ok: true as const };
+    },
+    writer,
+  );
 }

@@ -12,11 +12,12 @@ import type { Article, ArticleSummary } from '@kerygma/domain/contracts/articles
 import { type Actor, actsAs, requireRole } from '../accounts/guards.ts';
 import type { Db } from '../db/db.ts';
 import { ApiError, notFound } from '../errors.ts';
+import { type ImageDeps, imageUrlsOf, removeImage, resizablePath, startImageUpload } from '../images/images.service.ts';
 import * as q from './articles.queries.ts';
 import { renderMarkdown, summaryOf } from './markdown.ts';
 
-/** What the article rules need: the database and the clock (a new article's date). */
-export type ArticleDeps = { db: Db; now: () => number };
+/** What the article rules need: the database, the clock (a new article's date), the image store (banners). */
+export type ArticleDeps = ImageDeps;
 
 type ListQuery = {
   page: number;
@@ -42,6 +43,7 @@ const articleNotFound = () => notFound('error.articleNotFound');
 const slugTaken = () => new ApiError(409, 'slug_taken', { slug: { key: 'error.articles.slugTaken' } });
 
 function summaryView(a: q.ArticleRow): ArticleSummary {
+  const banner = a.banner_folder ? imageUrlsOf('article_banner', resizablePath(a.banner_folder), '') : null;
   return {
     articleID: a.article_id,
     broadcasterID: a.broadcaster_id,
@@ -54,7 +56,8 @@ function summaryView(a: q.ArticleRow): ArticleSummary {
     categoryID: a.category,
     speakerID: a.speaker_id,
     speakerDisplayName: a.speaker_name,
-    bannerImageURL: null,
+    bannerImageURL: banner?.url ?? null,
+    bannerImageURLResizable: banner?.resizableURL ?? null,
     updateTimestamp: Math.floor(a.updated_at.getTime() / 1000),
     url: articlePath(a.broadcaster_id, a.slug),
   };
@@ -255,6 +258,18 @@ export async function updateArticle(
 export async function deleteArticle(deps: ArticleDeps, actor: Actor, articleId: number): Promise<void> {
   await writable(deps, actor, articleId);
   await deps.db.transaction((tx) => q.deleteArticle(tx, articleId));
+  await removeImage(deps, 'article_banner', String(articleId));
+}
+
+/** An upload slot for the article's banner (the images room stores what is PUT to it). */
+export async function startBannerUpload(deps: ArticleDeps, actor: Actor, articleId: number, origin: string) {
+  await writable(deps, actor, articleId);
+  return startImageUpload(deps, 'article_banner', String(articleId), origin);
+}
+
+export async function deleteBanner(deps: ArticleDeps, actor: Actor, articleId: number): Promise<void> {
+  await writable(deps, actor, articleId);
+  await removeImage(deps, 'article_banner', String(articleId));
 }
 
 /** What the editor's preview shows: the markdown as the article page would render it. */
