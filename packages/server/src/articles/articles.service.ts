@@ -201,24 +201,26 @@ export async function createArticle(
   const id = broadcasterId.toLowerCase();
   requireRole(actor, id, 'uploader');
   if (!(await q.broadcasterExists(deps.db, id))) throw notFound('error.broadcasterNotFound');
-  const now = deps.now();
-  const articleId = await deps.db.transaction(async (tx) => {
-    await q.lockBroadcasterSlugs(tx, id);
-    const defaults: q.ArticleValues = {
-      slug: '',
-      slugLocked: false,
-      title: ARTICLE_DEFAULTS.title,
-      content: ARTICLE_DEFAULTS.content,
-      contentHtml: '',
-      summary: '',
-      articleDate: today(now),
-      draft: ARTICLE_DEFAULTS.draft,
-      category: null,
-      speakerId: null,
-    };
-    return q.insertArticle(tx, id, await valuesFor(tx, id, defaults, f), now);
-  });
+  const articleId = await deps.db.transaction((tx) => insertArticle(tx, id, f, deps.now()));
   return articleView((await q.articleById(deps.db, articleId)) as q.ArticleTextRow);
+}
+
+/** Inserts an article (the defaults for what `f` leaves out) inside the caller's transaction; its id. */
+export async function insertArticle(tx: Db, broadcasterId: string, f: ArticleFields, now: number): Promise<number> {
+  await q.lockBroadcasterSlugs(tx, broadcasterId);
+  const defaults: q.ArticleValues = {
+    slug: '',
+    slugLocked: false,
+    title: ARTICLE_DEFAULTS.title,
+    content: ARTICLE_DEFAULTS.content,
+    contentHtml: '',
+    summary: '',
+    articleDate: today(now),
+    draft: ARTICLE_DEFAULTS.draft,
+    category: null,
+    speakerId: null,
+  };
+  return q.insertArticle(tx, broadcasterId, await valuesFor(tx, broadcasterId, defaults, f), now);
 }
 
 /** The article, 404 when there is none, 403 unless the actor writes its broadcaster's articles. */

@@ -4,6 +4,7 @@ import type { Db } from '../db/db.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { ensureReferenceData } from '../reference/reference-data.ts';
 import type { MediaStore } from '../storage/store.ts';
+import { insertDemoArticles } from './demo-articles.ts';
 import { type DemoCatalogue, type DemoSermon, generateDemoCatalogue } from './demo-catalogue.ts';
 import { demoHighlights } from './demo-highlights.ts';
 import { chooseMediaSermons, demoCacheDir } from './demo-media.ts';
@@ -38,6 +39,7 @@ export type SeedResult = {
     sermons: number;
     scriptureRows: number;
     topics: number;
+    articles: number;
     /** Sermons whose media the queued 'demo.media' job makes. */
     mediaSermons: number;
   };
@@ -47,6 +49,7 @@ export type SeedResult = {
 
 /** The catalogue tables the seed fills, in an order that deletes children first. */
 const CATALOGUE_TABLES = [
+  'article',
   'broadcaster_highlighted_sermons',
   'sermon_topic',
   'sermon_scripture',
@@ -82,6 +85,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       sermons: 0,
       scriptureRows: 0,
       topics: 0,
+      articles: 0,
       mediaSermons: 0,
     },
     seconds: 0,
@@ -113,13 +117,14 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   const counts = await db.transaction(async (tx) => {
     const inserted = await insertCatalogue(tx, catalogue);
     await refreshCatalogueCounts(tx);
+    const articles = await insertDemoArticles(tx, catalogue);
     if (chosen.length) {
       await enqueue(tx, 'demo.media', {
         sermons: chosen.map((s) => ({ sermonId: s.sermonId, video: s.hasVideo, title: s.displayTitle })),
         cacheDir: options.mediaCacheDir ?? demoCacheDir(options.mediaDir),
       });
     }
-    return { ...inserted, mediaSermons: chosen.length };
+    return { ...inserted, articles, mediaSermons: chosen.length };
   });
   // A demo site admin and a demo broadcaster's Admin, their passwords logged once (accounts/admin-users.ts).
   const first = catalogue.broadcasters[0];
@@ -127,7 +132,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   const seconds = (performance.now() - started) / 1000;
   log(
     `demo seed: ${counts.broadcasters} broadcasters, ${counts.speakers} speakers, ${counts.series} series, ` +
-      `${counts.sermons} sermons in ${seconds.toFixed(1)} s; media of ${counts.mediaSermons} queued`,
+      `${counts.sermons} sermons, ${counts.articles} articles in ${seconds.toFixed(1)} s; media of ${counts.mediaSermons} queued`,
   );
   return { seeded: true, counts, seconds };
 }
