@@ -14,6 +14,9 @@ describe('layout selection', () => {
     expect(routeLayout('/hymnal/169/fullscreen')).toBe('standalone-modal');
     expect(routeLayout('/psalter/scottish-23/fullscreen')).toBe('standalone-modal');
     expect(routeLayout('/rewrite/psalter/53/fullscreen')).toBe('standalone-modal');
+    expect(routeLayout('/article/puritanaudio/the-lord-s-prayer/print')).toBe('standalone-modal');
+    expect(routeLayout('/article/the-lord-s-prayer/print')).toBe('standalone-modal');
+    expect(routeLayout('/article/puritanaudio/the-lord-s-prayer')).toBe('site');
     expect(routeLayout('/rewrite/hymnal/169/fullscreen')).toBe('site');
     expect(routeLayout('/hymnal/169')).toBe('site');
     expect(routeLayout('/hymnal/search/fullscreen')).toBe('site');

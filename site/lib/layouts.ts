@@ -53,6 +53,8 @@ export function routeLayout(path: string): LayoutName {
   // /rewrite/psalter): the words alone. ('/hymnal/search/fullscreen' is a search for the word.)
   if (/^(?:\/rewrite(?=\/psalter\/))?\/(?:hymnal|psalter)\/(?!search\/)[^/]+\/fullscreen$/.test(path))
     return 'standalone-modal';
+  // An article's print view (spec §2 /article/{broadcasterID?}/{slug}/print): its text alone.
+  if (/^\/article\/(?:[^/]+\/)?[^/]+\/print$/.test(path)) return 'standalone-modal';
   return 'site';
 }
 

@@ -11,6 +11,7 @@ import { refuseForeignWrites } from './accounts/same-origin.ts';
 import { apiDocsRoutes } from './api-docs/api-docs.routes.ts';
 import type { ApiDeps } from './app-deps.ts';
 import { broadcasterAccountRoutes } from './broadcaster-account/broadcaster-account.routes.ts';
+import { articleRoutes } from './articles/articles.routes.ts';
 import { broadcasterRoutes } from './broadcasters/broadcasters.routes.ts';
 import { catalogueChanges } from './catalogue/catalogue-changes.ts';
 import { commentRoutes } from './comments/comments.routes.ts';
@@ -182,6 +183,8 @@ export async function buildApp(given: ApiDeps, options: AppOptions = {}): Promis
         sermonEditingRoutes,
         // The broadcaster account (broadcaster-account/): sign-up and approval, settings, managers, overview.
         broadcasterAccountRoutes,
+        // Articles (articles/): a broadcaster's articles, markdown rendered and sanitised here.
+        articleRoutes,
       ])
         await routes(api, deps);
     },

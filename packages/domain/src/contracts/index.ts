@@ -1,4 +1,5 @@
 import { broadcasterAccountContracts } from './broadcaster-account.ts';
+import { articleContracts } from './articles.ts';
 import { broadcasterContracts } from './broadcasters.ts';
 import { commentContracts } from './comments.ts';
 import type { Contract } from './contract.ts';
@@ -36,6 +37,7 @@ export const contracts = {
   ...userContracts,
   ...libraryContracts,
   ...commentContracts,
+  ...articleContracts,
   ...oembedContracts,
   ...apiContracts,
   ...sermonEditingContracts,

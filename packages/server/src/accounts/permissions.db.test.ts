@@ -712,7 +712,56 @@ const ROWS: Row[] = [
     request: async (f) => ({ method: 'DELETE', url: `/node/series/${await gracechurchSeries(f)}` }),
     expect: [401, 403, 403, 200, 200, 403, 200, 401],
   },
+  // Articles (articles.routes.ts): the broadcaster's Admins and Uploaders (site admins too) and
+  // its API key write its articles and list its drafts; a Biller or another broadcaster does not.
+  {
+    name: 'createArticle',
+    request: { method: 'POST', url: '/node/articles', body: { broadcasterID: 'gracechurch', title: 'A new article' } },
+    expect: [401, 403, 403, 201, 201, 403, 201, 201],
+  },
+  {
+    name: 'updateArticle',
+    request: async (f) => ({ method: 'PATCH', url: `/node/articles/${await draftArticle(f)}`, body: { draft: false } }),
+    expect: [401, 403, 403, 200, 200, 403, 200, 200],
+  },
+  {
+    name: 'deleteArticle',
+    request: async (f) => ({ method: 'DELETE', url: `/node/articles/${await draftArticle(f)}` }),
+    expect: [401, 403, 403, 200, 200, 403, 200, 200],
+  },
+  {
+    name: 'broadcasterArticles',
+    request: { method: 'GET', url: '/node/broadcasters/gracechurch/articles' },
+    expect: [401, 403, 403, 200, 200, 403, 200, 200],
+  },
+  {
+    name: 'previewArticle',
+    request: { method: 'POST', url: '/node/articles/preview', body: { content: '**Grace**' } },
+    expect: [401, 200, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    name: 'startArticleBannerUpload',
+    request: async (f) => ({ method: 'POST', url: `/media/images/articles/${await draftArticle(f)}/banner` }),
+    expect: [401, 403, 403, 200, 200, 403, 200, 200],
+  },
+  {
+    name: 'deleteArticleBanner',
+    request: async (f) => ({ method: 'DELETE', url: `/media/images/articles/${await draftArticle(f)}/banner` }),
+    expect: [401, 403, 403, 200, 200, 403, 200, 200],
+  },
 ];
+
+/** A draft article of gracechurch. */
+async function draftArticle({ db }: Fixture): Promise<number> {
+  const slug = `draft-${Math.random().toString(36).slice(2, 10)}`;
+  const [row] = await db.query<{ article_id: number }>(
+    `INSERT INTO article (broadcaster_id, slug, title, article_date, created_at, updated_at)
+     VALUES ('gracechurch', $1, 'A draft', '2026-12-01', now(), now()) RETURNING article_id::int4 AS article_id`,
+    [slug],
+  );
+  return row?.article_id ?? 0;
+}
+
 /** A new draft sermon of gracechurch (deleted when `deleted`). */
 async function draftSermon({ db }: Fixture, deleted = false): Promise<string> {
   const [row] = await db.query<{ sermon_id: string }>(
@@ -783,6 +832,7 @@ async function snapshot(db: Db): Promise<string> {
     'user_session',
     'app_user',
     'sermon_comment',
+    'article',
     'speaker',
     'series',
     'broadcaster_speaker',

@@ -37,6 +37,22 @@ function registeredRoutes(app: FastifyInstance): string[] {
   return routes;
 }
 
+/**
+ * A route as each of its routes may name it: Fastify's tree prints one parameter node shared by
+ * routes that name it differently as `:a|:b` (/node/articles/:articleID and
+ * /node/articles/:broadcasterID/:slug).
+ */
+function namings(route: string): string[] {
+  return route
+    .split('/')
+    .reduce<string[]>(
+      (found, segment) =>
+        found.flatMap((head) => segment.split('|').map((s) => (head === '' && s === '' ? '' : `${head}/${s}`))),
+      [''],
+    )
+    .map((r) => r.replace(/^\//, ''));
+}
+
 /** Example requests for every contract a GET answers, on the fixture catalogue. */
 const EXAMPLES: Record<string, string[]> = {
   sermonList: ['/node/sermons?pageSize=3', '/node/sermons?pageSize=3&lite=true', '/node/sermons?lite=false&pageSize=2'],
@@ -135,6 +151,15 @@ const EXAMPLES: Record<string, string[]> = {
   recentStats: ['/node/broadcasters/gracechurch/recent_stats'],
   sermonStats: ['/node/broadcasters/gracechurch/sermon_stats?pageSize=3'],
   nextBill: ['/node/broadcasters/gracechurch/next_bill'],
+  articleConfig: ['/node/articles/config'],
+  listArticles: ['/node/articles', '/node/articles?broadcasterID=gracechurch&sort=title'],
+  articleCategories: ['/node/articles/categories'],
+  articleCategory: ['/node/articles/categories/devotional'],
+  // The fixture has no articles: articles/articles.db.test.ts parses these answers.
+  getArticle: [],
+  getArticleBySlug: [],
+  // For a broadcaster's Admins and Uploaders only: articles/articles.db.test.ts.
+  broadcasterArticles: [],
   health: ['/healthz'],
   openApi: ['/openapi.json'],
   reference: ['/docs'],
@@ -219,10 +244,11 @@ describe.each(BACKENDS)('route contracts on %s', (backend) => {
     const covered = new Set(Object.values(contracts).flatMap((c) => methodsOf(c).map((m) => `${m} ${fullPath(c)}`)));
     const routes = registeredRoutes(t.app).filter((r) => / \/api\/v2\/|^GET \/oembed$/.test(r));
     expect(routes.length).toBeGreaterThan(50);
-    expect(routes.filter((r) => !covered.has(r) && !WITHOUT_CONTRACT.has(r))).toEqual([]);
+    expect(routes.filter((r) => !namings(r).some((n) => covered.has(n)) && !WITHOUT_CONTRACT.has(r))).toEqual([]);
     expect([...WITHOUT_CONTRACT].filter((r) => !routes.includes(r))).toEqual([]);
     // …and every contract is registered.
-    expect([...covered].filter((r) => !routes.includes(r) && !r.startsWith('HEAD '))).toEqual([]);
+    const named = new Set(routes.flatMap(namings));
+    expect([...covered].filter((r) => !named.has(r) && !r.startsWith('HEAD '))).toEqual([]);
   });
 
   it('every GET answers the fixture in its contract’s shape', async () => {

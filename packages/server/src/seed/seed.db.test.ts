@@ -189,6 +189,19 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     expect(c.series_without_dates).toBe(0);
   });
 
+  it("publishes twelve of Faith's Checkbook's readings as the historic broadcaster's articles, by Spurgeon", async () => {
+    expect(result.counts.articles).toBe(12);
+    const rows = await t.db.query<{ title: string; slug: string; draft: boolean; speaker: string; html: string }>(
+      `SELECT a.title, a.slug, a.draft, s.display_name AS speaker, a.content_html AS html
+       FROM article a JOIN speaker s USING (speaker_id) WHERE a.broadcaster_id = 'puritanaudio' ORDER BY a.article_date`,
+    );
+    expect(rows).toHaveLength(12);
+    expect(rows.every((r) => !r.draft && r.speaker === 'Charles H. Spurgeon' && r.html.includes('<blockquote>'))).toBe(
+      true,
+    );
+    expect(new Set(rows.map((r) => r.slug)).size).toBe(12);
+  });
+
   it('queues the media, which a worker stores as uploads and encodes into renditions', async () => {
     expect(result.counts.mediaSermons).toBe(2);
     expect(seeded).toEqual({ queued: ['demo.media'], withAudio: 0, uploads: 0 });

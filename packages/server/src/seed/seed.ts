@@ -6,6 +6,7 @@ import { enqueue } from '../jobs/queue.ts';
 import { ensureReferenceData } from '../reference/reference-data.ts';
 import type { MediaStore } from '../storage/store.ts';
 import { demoArtwork } from './demo-artwork.ts';
+import { insertDemoArticles } from './demo-articles.ts';
 import { type DemoCatalogue, type DemoSermon, generateDemoCatalogue } from './demo-catalogue.ts';
 import { demoHighlights } from './demo-highlights.ts';
 import { chooseMediaSermons, demoCacheDir } from './demo-media.ts';
@@ -40,6 +41,7 @@ export type SeedResult = {
     sermons: number;
     scriptureRows: number;
     topics: number;
+    articles: number;
     /** Sermons whose media the queued 'demo.media' job makes. */
     mediaSermons: number;
   };
@@ -49,6 +51,7 @@ export type SeedResult = {
 
 /** The catalogue tables the seed fills, in an order that deletes children first. */
 const CATALOGUE_TABLES = [
+  'article',
   'broadcaster_highlighted_sermons',
   'sermon_topic',
   'sermon_scripture',
@@ -85,6 +88,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       sermons: 0,
       scriptureRows: 0,
       topics: 0,
+      articles: 0,
       mediaSermons: 0,
     },
     seconds: 0,
@@ -117,13 +121,14 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   const counts = await db.transaction(async (tx) => {
     const inserted = await insertCatalogue(tx, catalogue);
     await refreshCatalogueCounts(tx);
+    const articles = await insertDemoArticles(tx, catalogue);
     if (chosen.length) {
       await enqueue(tx, 'demo.media', {
         sermons: chosen.map((s) => ({ sermonId: s.sermonId, video: s.hasVideo, title: s.displayTitle })),
         cacheDir: options.mediaCacheDir ?? demoCacheDir(options.mediaDir),
       });
     }
-    return { ...inserted, mediaSermons: chosen.length };
+    return { ...inserted, articles, mediaSermons: chosen.length };
   });
   // Covers, portraits and banners of its own making (stored as SVG, drawn at each size when asked).
   await saveDrawnImages({ db, media: options.media, now: Date.now }, demoArtwork(catalogue));
@@ -133,7 +138,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   const seconds = (performance.now() - started) / 1000;
   log(
     `demo seed: ${counts.broadcasters} broadcasters, ${counts.speakers} speakers, ${counts.series} series, ` +
-      `${counts.sermons} sermons in ${seconds.toFixed(1)} s; media of ${counts.mediaSermons} queued`,
+      `${counts.sermons} sermons, ${counts.articles} articles in ${seconds.toFixed(1)} s; media of ${counts.mediaSermons} queued`,
   );
   return { seeded: true, counts, seconds };
 }

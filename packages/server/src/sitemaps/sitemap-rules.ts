@@ -48,6 +48,7 @@ export const RANKS = {
   broadcasters: { priority: 0.7, changefreq: 'weekly' },
   speakers: { priority: 0.7, changefreq: 'weekly' },
   series: { priority: 0.6, changefreq: 'weekly' },
+  articles: { priority: 0.6, changefreq: 'weekly' },
   scriptureBook: { priority: 0.6, changefreq: 'weekly' },
   scriptureChapter: { priority: 0.5, changefreq: 'weekly' },
   // §9 "hymns 0.4 yearly"; psalms are the psalter's hymns.

@@ -110,6 +110,17 @@ export const SOURCES = {
     columns: `h.hashtag, ${lastmodOf('h.updated_at')} AS lastmod`,
     lastmod: lastmodOf('h.updated_at'),
   },
+  articles: {
+    table: 'article a',
+    keys: [
+      { expr: 'a.broadcaster_id', type: 'text' },
+      { expr: 'a.slug', type: 'text' },
+    ],
+    partFilter: () => 'NOT a.draft',
+    rowFilter: null,
+    columns: `a.broadcaster_id, a.slug, ${lastmodOf('a.updated_at')} AS lastmod`,
+    lastmod: lastmodOf('a.updated_at'),
+  },
 } as const satisfies Record<string, KeyedSource>;
 
 function speakerLastmod() {

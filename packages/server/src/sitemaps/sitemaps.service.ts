@@ -1,3 +1,4 @@
+import { articlePath } from '@kerygma/domain/articles';
 import { BIBLE_BOOKS, bookSlug } from '@kerygma/domain/bible';
 import { slugify } from '@kerygma/domain/slug';
 import { mediaUrl } from '../catalogue/dto.ts';
@@ -64,12 +65,13 @@ import {
  *   categories.xml                  sermons by event type
  *   topics.xml                      topics with published sermons
  *   hashtags[-N].xml                hashtags with published sermons
+ *   articles[-N].xml                published articles (/article/{broadcasterID}/{slug})
  *   videos[-N].xml                  published sermons with video, with Google video entries
  *   hymns.xml                       the hymnal's hymns (/hymnal/{hymnID})
  *   psalms.xml                      the psalter's psalms, both books (/psalter/{psalmID})
  *
  * A file exists only when it has at least one URL (the sitemaps.org schema requires one), so
- * kinds without content (articles, collections, news, release notes) are not in the index and
+ * kinds without content (collections, news, release notes) are not in the index and
  * answer 404 until they have some.
  *
  * Big kinds are split into parts ("-N", only when there are two or more) of at most `partSize`
@@ -286,8 +288,8 @@ export function createSitemaps(db: Db, options: Partial<SitemapOptions> = {}): S
   async function files(): Promise<SitemapFile[]> {
     const s = await summary();
     const catalogue = s.years.reduce<string | null>((m, y) => maxDate(m, y.lastmod), null);
-    const [broadcasters, speakers, series, hashtags] = await Promise.all(
-      (['broadcasters', 'speakers', 'series', 'hashtags'] as const).map(keyedFiles),
+    const [broadcasters, speakers, series, hashtags, articles] = await Promise.all(
+      (['broadcasters', 'speakers', 'series', 'hashtags', 'articles'] as const).map(keyedFiles),
     );
     const sermons = await Promise.all(
       s.years
@@ -331,6 +333,7 @@ export function createSitemaps(db: Db, options: Partial<SitemapOptions> = {}): S
       ...(hashtags ?? []),
       ...videos,
       ...songFiles,
+      ...(articles ?? []),
     ];
   }
 
@@ -415,6 +418,13 @@ export function createSitemaps(db: Db, options: Partial<SitemapOptions> = {}): S
             loc: `${origin}/hashtag/${segment(row.hashtag as string)}`,
             lastmod: lastmod(row),
             ...RANKS.hashtags,
+          });
+      case 'articles':
+        return (row) =>
+          urlEntry({
+            loc: `${origin}${articlePath(row.broadcaster_id as string, row.slug as string)}`,
+            lastmod: lastmod(row),
+            ...RANKS.articles,
           });
     }
   }
@@ -569,6 +579,7 @@ export function createSitemaps(db: Db, options: Partial<SitemapOptions> = {}): S
       case 'speakers':
       case 'series':
       case 'hashtags':
+      case 'articles':
         return numbers.length <= 1 ? openKeyed(kind, null, numbers[0] ?? null, origin, log) : null;
       default:
         return null;
