@@ -1,0 +1,117 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { signIn, verifiedAccount } from './accounts.ts';
+import { player } from './listening.ts';
+
+/**
+ * The broadcaster dashboard (issue 24): a church's manager creates a sermon, uploads its audio
+ * from the browser, fills it in and publishes it; a signed-out visitor finds it on the
+ * broadcaster page and plays it. The editor asks before unsaved changes are left. The same on a
+ * phone.
+ */
+
+/** A short real MP3 (a tone), made once per run. */
+function audioFile(): string {
+  const dir = path.resolve('test-results/dashboard-fixtures');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'sunday-sermon.mp3');
+  execFileSync('ffmpeg', [
+    ...['-hide_banner', '-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=f=330:d=8'],
+    ...['-c:a', 'libmp3lame', '-b:a', '64k', file],
+  ]);
+  return file;
+}
+
+async function broadcasterManager(page: Page, baseURL: string) {
+  const list = await (await page.request.get('/api/v2/node/broadcasters?pageSize=1&lite=true')).json();
+  const broadcasterID: string = list.results[0].broadcasterID;
+  const { username } = await verifiedAccount('pastor', { broadcasterID, role: 2 });
+  await signIn(page, baseURL, username);
+  return broadcasterID;
+}
+
+const LEAVE_WARNING = 'Do you really want to leave? You have unsaved changes!';
+
+for (const viewport of [
+  { name: 'desktop', size: { width: 1280, height: 900 } },
+  { name: 'phone', size: { width: 390, height: 844 } },
+]) {
+  test.describe(`on a ${viewport.name}`, () => {
+    test.use({ viewport: viewport.size });
+
+    test('a broadcaster uploads, fills in and publishes a sermon; a visitor finds it and plays it', async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(180_000);
+      const broadcasterID = await broadcasterManager(page, baseURL ?? '');
+      const title = `Walking in the Light ${viewport.name} ${Date.now().toString(36)}`;
+      const speaker = `Pastor ${viewport.name} ${Date.now().toString(36)}`;
+
+      await page.goto('/dashboard-beta/sermons/create');
+      await expect(page).toHaveURL(/\/dashboard-beta\/sermons\/[^/]+$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Untitled Sermon');
+
+      // The audio goes first, over tus, while the broadcaster fills in the rest.
+      await page.getByLabel('Upload audio or video').setInputFiles(audioFile());
+      await expect(page.getByText('Upload complete. Processing…')).toBeVisible({ timeout: 60_000 });
+
+      await page.getByLabel('Title', { exact: true }).fill(title);
+      await page.getByRole('button', { name: 'New speaker…' }).click();
+      await page.getByLabel('Name of the new speaker').fill(speaker);
+      await page.getByRole('button', { name: 'Add', exact: true }).click();
+      await expect(page.getByLabel('Speaker')).toHaveValue(/\d+/);
+      await expect(page.getByLabel('Speaker').locator('option:checked')).toHaveText(speaker);
+      await page.getByLabel('Bible passage').fill('1 John 1:5-10');
+      await page.getByLabel('Keywords').fill('light fellowship');
+      await page.getByLabel('I have the right to publish this recording and its content.').check();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByText('Sermon saved.')).toBeVisible();
+
+      await expect(page.getByText('The media are ready.')).toBeVisible({ timeout: 120_000 });
+      await page.getByRole('button', { name: 'Publish now' }).click();
+      await expect(page.getByText('The sermon is published.')).toBeVisible();
+
+      // The published sermon on the broadcaster page, for someone not signed in.
+      const visitor = await browser.newPage({ viewport: viewport.size });
+      await visitor.goto(`/broadcasters/${broadcasterID}`);
+      await visitor.getByRole('link', { name: title }).first().click();
+      await expect(visitor.getByRole('heading', { level: 1 })).toContainText(title);
+      await visitor.getByRole('main').getByRole('button', { name: 'Play audio' }).click();
+      await expect(player(visitor)).toHaveAttribute('data-state', 'playing');
+      await visitor.close();
+    });
+
+    test('the sermon editor asks before unsaved changes are left', async ({ page, baseURL }) => {
+      await broadcasterManager(page, baseURL ?? '');
+      await page.goto('/dashboard-beta/sermons/create');
+      await expect(page).toHaveURL(/\/dashboard-beta\/sermons\/[^/]+$/);
+      const editor = page.url();
+      await page.getByLabel('Title', { exact: true }).fill('Not saved yet');
+
+      const asked: string[] = [];
+      page.once('dialog', (dialog) => {
+        asked.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Series' }).click();
+      expect(asked).toEqual([LEAVE_WARNING]);
+      expect(page.url()).toBe(editor);
+      await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Not saved yet');
+
+      // The unsaved work survives the tab being closed: a new visit brings it back. (From here
+      // on, every question is answered 'leave'.)
+      page.on('dialog', (dialog) => void dialog.accept().catch(() => undefined));
+      await page.goto('about:blank');
+      await page.goto(editor);
+      await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Not saved yet');
+      await expect(page.getByText('Your unsaved changes from before were restored.')).toBeVisible();
+
+      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Series' }).click();
+      await expect(page).toHaveURL(/\/dashboard-beta\/series$/);
+    });
+  });
+}
