@@ -49,6 +49,7 @@ function Area() {
 }
 
 export const routes: RouteObject[] = [
+  { path: 'admin', lazy: () => import('./admin/AdminArea.tsx').then((m) => ({ Component: m.AdminArea })) },
   ...djangoEmbeds.map((route) => ({ ...route, path: `django/${route.path}` })),
   { path: ':area', element: <Area />, children: screens },
   { path: '*', element: <ErrorView /> },

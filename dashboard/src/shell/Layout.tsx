@@ -11,6 +11,16 @@ import { NAV_ITEMS } from './nav.ts';
  * /django): the guards (signed in, a broadcaster to manage), the navigation and the screen.
  */
 export function Layout() {
+  const user = useSignedIn();
+  if (!user) return <Loading />;
+  return <SignedInLayout user={user} />;
+}
+
+/**
+ * The signed-in user, once known; signed out, the §2 auth-required guard sends the browser to
+ * sign-in with `next` (this path and query). Undefined while the session loads.
+ */
+export function useSignedIn(): ReturnType<typeof useUser> {
   const user = useUser();
   const sitePath = useSitePath();
   const location = useLocation();
@@ -20,18 +30,15 @@ export function Layout() {
   }, []);
 
   useEffect(() => {
-    // Auth-required (§2 guards): to sign-in with `next`, the requested path and query.
     if (user === null) {
       const next = `${location.pathname}${location.search}`;
       window.location.assign(`${sitePath('/user/login')}?next=${encodeURIComponent(next)}`);
     }
   }, [user, location.pathname, location.search, sitePath]);
-
-  if (!user) return <Loading />;
-  return <SignedInLayout user={user} />;
+  return user;
 }
 
-function Loading() {
+export function Loading() {
   const { t } = useI18n();
   return (
     <p className="loading" role="status">

@@ -1,5 +1,5 @@
-import { broadcasterAccountContracts } from './broadcaster-account.ts';
 import { articleContracts } from './articles.ts';
+import { broadcasterAccountContracts } from './broadcaster-account.ts';
 import { broadcasterContracts } from './broadcasters.ts';
 import { commentContracts } from './comments.ts';
 import type { Contract } from './contract.ts';

@@ -12,7 +12,8 @@ import type { Article, ArticleSummary } from '@kerygma/domain/contracts/articles
 import { type Actor, actsAs, requireRole } from '../accounts/guards.ts';
 import type { Db } from '../db/db.ts';
 import { ApiError, notFound } from '../errors.ts';
-import { type ImageDeps, imageUrlsOf, removeImage, resizablePath, startImageUpload } from '../images/images.service.ts';
+import { imageUrlsOf, resizablePath } from '../images/image-urls.ts';
+import { type ImageDeps, removeImage, startImageUpload } from '../images/images.service.ts';
 import * as q from './articles.queries.ts';
 import { renderMarkdown, summaryOf } from './markdown.ts';
 
