@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useI18n } from '../../i18n.tsx';
 import { errorText } from '../../shell/query.ts';
@@ -8,7 +8,8 @@ export type PickerOption = { value: string; label: string };
 
 /**
  * A select of the broadcaster's speakers or series with 'create new…': the new one is made
- * on the server (`create`), then chosen.
+ * on the server (`create`), shown at once among the options and then chosen (a select takes a
+ * value only once its option is rendered).
  */
 export function CreatablePicker({
   registration,
@@ -38,12 +39,22 @@ export function CreatablePicker({
   const [adding, setAdding] = useState(false);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<PickerOption[]>([]);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const shown = [...options, ...created.filter((c) => !options.some((o) => o.value === c.value))];
+  useEffect(() => {
+    if (chosen === null) return;
+    setChosen(null);
+    onCreated(chosen);
+  }, [chosen, onCreated]);
   const submit = async () => {
-    if (!name.trim()) return;
+    const label = name.trim();
+    if (!label) return;
     setBusy(true);
     try {
-      const value = await create(name.trim());
-      onCreated(value);
+      const value = await create(label);
+      setCreated((list) => [...list, { value, label }]);
+      setChosen(value);
       setAdding(false);
       setName('');
     } catch (error) {
@@ -56,7 +67,7 @@ export function CreatablePicker({
     <div className="picker">
       <select {...registration} {...aria}>
         {noneLabel !== undefined && <option value="">{noneLabel}</option>}
-        {options.map((o) => (
+        {shown.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>

@@ -66,7 +66,8 @@ export function SermonFieldsForm({
 
   const refreshPickers = () => queryClient.invalidateQueries({ queryKey: ['editor-pickers', sermon.sermonID] });
   const choose = (name: 'speakerID' | 'seriesID') => (value: string) => {
-    void refreshPickers().then(() => setValue(name, value, { shouldDirty: true, shouldValidate: true }));
+    setValue(name, value, { shouldDirty: true, shouldValidate: true });
+    void refreshPickers();
   };
   const hashtags = keywordHashtags(watch('keywords') ?? '');
   const mediaUploaded = sermon.hasAudio || sermon.hasVideo;

@@ -21,8 +21,11 @@ const STAGE_LABELS = new Set([
   'upload failed',
   'delayed',
 ]);
-/** The last states of a run: the media are on the sermon (or could not be). */
-const FINISHED = new Set(['media-linked', 'media-unlinked', 'media-deleted']);
+/**
+ * The last states of a run (media/pipeline/media.jobs.ts): an upload's renditions saved on the
+ * sermon ('encoded-audio', 'encoded-video'), then, when it has both, whether they are linked.
+ */
+const FINISHED = new Set(['encoded-audio', 'encoded-video', 'media-linked', 'media-unlinked', 'media-deleted']);
 const POLL_MS = 2000;
 
 /** The live stages of the sermon's media after an upload (`GET media_tracker`), polled until done. */
