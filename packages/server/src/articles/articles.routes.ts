@@ -18,6 +18,11 @@ export async function articleRoutes(app: FastifyInstance, deps: ApiDeps) {
   // Public, but an edit changes it at once: stored, and asked again each time (ETag).
   const fresh = (reply: FastifyReply) => reply.header('cache-control', 'public, no-cache');
   const personal = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
+  /** An article shows on its page and its broadcaster's and speaker's articles tabs: those are refreshed at once. */
+  const changed = <A extends { broadcasterID: string; speakerID: number | null }>(a: A): A => {
+    deps.changes?.announce({ broadcasterIds: [a.broadcasterID], speakerIds: a.speakerID ? [a.speakerID] : [] });
+    return a;
+  };
 
   /** Who asks, when they say (a draft is shown to its writers): the key sent, else the session. */
   async function optionalActor(req: FastifyRequest): Promise<Actor | undefined> {
@@ -72,14 +77,15 @@ export async function articleRoutes(app: FastifyInstance, deps: ApiDeps) {
   route(
     app,
     c.createArticle,
-    ({ auth, body: { broadcasterID, ...fields } }) => articles.createArticle(ad, auth, broadcasterID, fields),
+    async ({ auth, body: { broadcasterID, ...fields } }) =>
+      changed(await articles.createArticle(ad, auth, broadcasterID, fields)),
     writer,
   );
 
   route(
     app,
     c.updateArticle,
-    ({ auth, params, body }) => articles.updateArticle(ad, auth, params.articleID, body),
+    async ({ auth, params, body }) => changed(await articles.updateArticle(ad, auth, params.articleID, body)),
     writer,
   );
 
@@ -87,7 +93,7 @@ export async function articleRoutes(app: FastifyInstance, deps: ApiDeps) {
     app,
     c.deleteArticle,
     async ({ auth, params }) => {
-      await articles.deleteArticle(ad, auth, params.articleID);
+      changed(await articles.deleteArticle(ad, auth, params.articleID));
       return { ok: true as const };
     },
     writer,

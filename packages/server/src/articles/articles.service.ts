@@ -258,10 +258,16 @@ export async function updateArticle(
   return articleView((await q.articleById(deps.db, articleId)) as q.ArticleTextRow);
 }
 
-export async function deleteArticle(deps: ArticleDeps, actor: Actor, articleId: number): Promise<void> {
-  await writable(deps, actor, articleId);
+/** Deletes an article; answers whose pages showed it (its broadcaster and speaker). */
+export async function deleteArticle(
+  deps: ArticleDeps,
+  actor: Actor,
+  articleId: number,
+): Promise<Pick<Article, 'broadcasterID' | 'speakerID'>> {
+  const a = await writable(deps, actor, articleId);
   await deps.db.transaction((tx) => q.deleteArticle(tx, articleId));
   await removeImage(deps, 'article_banner', String(articleId));
+  return { broadcasterID: a.broadcaster_id, speakerID: a.speaker_id };
 }
 
 /** An upload slot for the article's banner (the images room stores what is PUT to it). */

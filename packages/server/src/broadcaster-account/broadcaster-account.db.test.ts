@@ -156,6 +156,10 @@ describe.each(BACKENDS)('the broadcaster account on %s', (backend) => {
     ])
       expect((await patch(u.graceAdmin, bad)).status, JSON.stringify(bad)).toBe(400);
     expect((await patch(u.graceUploader, { displayName: 'Mine' })).status).toBe(403);
+    // The public answer is kept in the entity cache: read once, it must still change at once.
+    expect((await call(null, 'GET', '/node/broadcasters/gracechurch')).body.displayName).not.toBe(
+      'Grace Church of Lancaster',
+    );
     const changed = await patch(u.graceAdmin, {
       displayName: 'Grace Church of Lancaster',
       latitude: 40.04,
@@ -178,6 +182,9 @@ describe.each(BACKENDS)('the broadcaster account on %s', (backend) => {
       soloSite: { domain: 'sermons.grace.example.org', status: 'pending' },
     });
     expect((await call(u.graceAdmin, 'GET', '/node/broadcasters/gracechurch/private_data')).body).toEqual(changed.body);
+    expect((await call(null, 'GET', '/node/broadcasters/gracechurch')).body.displayName).toBe(
+      'Grace Church of Lancaster',
+    );
     expect((await patch(u.pastor, { soloSiteDomain: 'sermons.grace.example.org' }, 'hopechapel')).status).toBe(409);
     expect((await patch(u.graceAdmin, { soloSiteDomain: null })).body.soloSite).toBeNull();
   });

@@ -99,7 +99,17 @@ export async function broadcasterAccountRoutes(app: FastifyInstance, deps: ApiDe
     },
     admin,
   );
-  route(app, c.updateBroadcaster, ({ auth, body }) => settings.updateSettings(db, auth.broadcasterId, body), admin);
+  /** The broadcaster's public pages show what changed: they are refreshed at once (catalogue/catalogue-changes.ts). */
+  const changed = <T>(broadcasterId: string, answer: T): T => {
+    deps.changes?.announce({ broadcasterIds: [broadcasterId] });
+    return answer;
+  };
+  route(
+    app,
+    c.updateBroadcaster,
+    async ({ auth, body }) => changed(auth.broadcasterId, await settings.updateSettings(db, auth.broadcasterId, body)),
+    admin,
+  );
   route(
     app,
     c.emailSettings,
@@ -276,22 +286,31 @@ export async function broadcasterAccountRoutes(app: FastifyInstance, deps: ApiDe
     reply.header('cache-control', 'public, no-cache');
     return overview.notices(db, params.broadcasterID, query);
   });
-  route(app, c.postNotice, ({ auth, body }) => overview.postNotice(ad, auth.broadcasterId, body), uploader);
+  route(
+    app,
+    c.postNotice,
+    async ({ auth, body }) => changed(auth.broadcasterId, await overview.postNotice(ad, auth.broadcasterId, body)),
+    uploader,
+  );
   route(
     app,
     c.deleteNotice,
-    ({ auth, params }) => overview.deleteNotice(db, auth.broadcasterId, params.noticeID),
+    async ({ auth, params }) =>
+      changed(auth.broadcasterId, await overview.deleteNotice(db, auth.broadcasterId, params.noticeID)),
     uploader,
   );
   route(
     app,
     c.updateHighlightedSermons,
     async ({ auth, body }, req) =>
-      highlightedSermons(
-        db,
-        entities,
-        await settings.saveHighlighted(db, auth.broadcasterId, body),
-        urlsFor(config, req),
+      changed(
+        auth.broadcasterId,
+        await highlightedSermons(
+          db,
+          entities,
+          await settings.saveHighlighted(db, auth.broadcasterId, body),
+          urlsFor(config, req),
+        ),
       ),
     uploader,
   );

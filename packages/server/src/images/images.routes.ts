@@ -3,6 +3,7 @@ import type { ImageKind } from '@kerygma/domain/images';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Actor, guards, type RoleName, requireRole } from '../accounts/guards.ts';
 import type { ApiDeps } from '../app-deps.ts';
+import type { CatalogueChange } from '../catalogue/catalogue-changes.ts';
 import { notFound } from '../errors.ts';
 import { urlsFor } from '../http/request-context.ts';
 import { route } from '../http/route.ts';
@@ -81,14 +82,33 @@ export async function imageRoutes(app: FastifyInstance, deps: ApiDeps) {
     route(bytes, c.putImage, async ({ params }, req) => {
       const length = req.headers['content-length'];
       const declared = length === undefined ? undefined : Number(length);
-      const { url, resizableURL, widths } = await receiveImageUpload(
+      const { url, resizableURL, widths, kind, ownerId } = await receiveImageUpload(
         images,
         params.guid,
         req.raw,
         origin(req),
         declared,
       );
+      deps.changes?.announce(pictureChange(kind, ownerId));
       return { url, resizableURL, widths: [...widths] };
     });
   });
+}
+
+/**
+ * The pages that show a new picture (catalogue/catalogue-changes.ts). An article's banner shows
+ * on the article's own page only, which asks for it again (no-cache) when next rendered.
+ */
+function pictureChange(kind: ImageKind, ownerId: string): CatalogueChange {
+  switch (kind) {
+    case 'broadcaster_profile':
+    case 'broadcaster_banner':
+      return { broadcasterIds: [ownerId] };
+    case 'speaker_portrait':
+      return { speakerIds: [Number(ownerId)] };
+    case 'series_artwork':
+      return { seriesIds: [Number(ownerId)] };
+    case 'article_banner':
+      return {};
+  }
 }
