@@ -1,4 +1,4 @@
-import { expect as baseExpect, request as newRequest, test } from '@playwright/test';
+import { expect as baseExpect, test } from '@playwright/test';
 import { sendAdminCommand } from '../packages/server/src/cli/admin-channel.ts';
 import type { ReceivedMail } from '../packages/server/src/test/smtp-server.ts';
 import { DATA_DIR, PASSWORD as HELPER_PASSWORD, signIn, verifiedAccount } from './accounts.ts';
@@ -35,7 +35,7 @@ async function mailedInvite(to: string): Promise<string> {
   return link;
 }
 
-test('a new user signs a church up, a site admin approves it, the dashboard opens; an invited manager accepts', async ({
+test('a new user signs a church up, a site admin approves it, the dashboard opens; an invited manager accepts, keeps the series and cannot open managers or billing', async ({
   page,
   browser,
   baseURL,
@@ -79,26 +79,30 @@ test('a new user signs a church up, a site admin approves it, the dashboard open
   await page.getByRole('button', { name: 'Sign up' }).click();
   await expect(page.getByRole('status')).toContainText('waits for a site administrator');
 
-  // Nothing is public until a site admin approves it (the API the /admin screen calls).
+  // Nothing is public until a site admin approves it.
   expect((await page.request.get(`/api/v2/node/broadcasters/${churchId}`)).status()).toBe(404);
   const admin = await verifiedAccount('siteadmin');
   expect(await sendAdminCommand(DATA_DIR, { command: 'site-admin', name: admin.username }, () => {})).toMatchObject({
     ok: true,
   });
-  const adminApi = await newRequest.newContext({ baseURL: origin });
-  await signIn(adminApi, origin, admin.username, HELPER_PASSWORD);
-  const pending = await (await adminApi.get('/api/v2/admin/broadcaster_signups')).json();
-  const signup = pending.results.find((s: { broadcasterID: string }) => s.broadcasterID === churchId);
-  expect(signup).toMatchObject({ displayName: 'Hope Chapel', signupInfo: 'conference', state: 'pending' });
-  const approved = await adminApi.post(`/api/v2/admin/broadcaster_signups/${signup.signupID}/approve`, {
-    headers: { origin },
-  });
-  expect(approved.status()).toBe(200);
-  await adminApi.dispose();
+  // The site admin approves it on the /admin screen.
+  const adminContext = await browser.newContext({ baseURL: origin });
+  const adminPage = await adminContext.newPage();
+  await signIn(adminPage, origin, admin.username, HELPER_PASSWORD);
+  await adminPage.goto('/admin');
+  await expect(adminPage.getByRole('heading', { name: 'Broadcasters waiting for approval' })).toBeVisible();
+  const row = adminPage.getByRole('row').filter({ hasText: churchId });
+  await expect(row).toContainText('Hope Chapel');
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await expect(adminPage.getByText(`${churchId} approved`)).toBeVisible();
+  await adminContext.close();
+  expect((await page.request.get(`/api/v2/node/broadcasters/${churchId}`)).status()).toBe(200);
 
   // The signer's way in: the one broadcaster they manage opens its dashboard.
   await page.goto('/broadcaster/select');
-  await expect(page).toHaveURL(`${origin}/dashboard?broadcasterID=${churchId}`);
+  // (/dashboard?broadcasterID=…, which the dashboard shows under its canonical prefix.)
+  await expect(page).toHaveURL(`${origin}/dashboard-beta/sermons?broadcasterID=${churchId}`);
+  await expect(page.getByRole('navigation', { name: 'Dashboard' })).toBeVisible();
 
   // The new Admin invites a manager by e-mail; the mailed link accepts it once signed in.
   const helper = await verifiedAccount('helper');
@@ -122,5 +126,32 @@ test('a new user signs a church up, a site admin approves it, the dashboard open
   await expect(other.getByRole('status')).toHaveText('You now help manage Hope Chapel.');
   const roles = await (await other.request.get('/api/v2/site/users')).json();
   expect(roles.broadcasterIds).toContain(churchId);
+
+  // The new Uploader keeps the church's series: makes one and renames it.
+  await other.goto(`/dashboard-beta/series?broadcasterID=${churchId}`);
+  await other.getByRole('button', { name: 'New series' }).click();
+  await other.getByLabel('Series title').fill('Romans');
+  await other.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(other.getByText('Saved.')).toBeVisible();
+  const romans = other.getByRole('listitem').filter({ hasText: 'Romans' });
+  await romans.getByRole('button', { name: 'Edit' }).click();
+  await other.getByLabel('Series title').fill('Romans: the Gospel of God');
+  await other.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(other.getByRole('listitem').filter({ hasText: 'Romans: the Gospel of God' })).toBeVisible();
+  const series = await (await other.request.get(`/api/v2/node/broadcasters/${churchId}/editable_series`)).json();
+  expect(JSON.stringify(series)).toContain('Romans: the Gospel of God');
+
+  // An Uploader cannot open the managers or billing: not offered, refused when asked for, and
+  // the server refuses their calls.
+  const nav = other.getByRole('navigation', { name: 'Dashboard' });
+  await expect(nav.getByRole('link', { name: 'Series' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Managers' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Billing' })).toHaveCount(0);
+  for (const screen of ['managers', 'billing']) {
+    await other.goto(`/dashboard-beta/account/${screen}?broadcasterID=${churchId}`);
+    await expect(other.getByText('This page is unavailable with the current permissions')).toBeVisible();
+  }
+  expect((await other.request.get(`/api/v2/node/broadcasters/${churchId}/user_roles`)).status()).toBe(403);
+  expect((await other.request.get(`/api/v2/node/broadcasters/${churchId}/next_bill`)).status()).toBe(403);
   await context.close();
 });

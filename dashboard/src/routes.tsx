@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject, useParams } from 'react-router';
+import { Navigate, type RouteObject, useLocation, useParams } from 'react-router';
 import { routes as accountRoutes } from './account/routes.tsx';
 import { AREAS } from './shell/area.ts';
 import { ErrorView } from './shell/ErrorView.tsx';
@@ -11,7 +11,7 @@ import { Layout } from './shell/Layout.tsx';
  * relative to the area (/dashboard, /dashboard-beta, /django).
  */
 export const screens: RouteObject[] = [
-  { index: true, element: <Navigate to="sermons" replace /> },
+  { index: true, element: <ToSermons /> },
   { path: 'sermons', lazy: () => import('./sermons/SermonList.tsx').then((m) => ({ Component: m.SermonList })) },
   {
     path: 'sermons/create',
@@ -40,6 +40,12 @@ const djangoEmbeds: RouteObject[] = [
     lazy: () => import('./embeds/DjangoEmbed.tsx').then((m) => ({ Component: m.DjangoEmbed })),
   },
 ];
+
+/** The dashboard's first screen, the sermons, keeping the query (`?broadcasterID=` from /broadcaster/select). */
+function ToSermons() {
+  const { search } = useLocation();
+  return <Navigate to={{ pathname: 'sermons', search }} replace />;
+}
 
 /** Unknown first segments (the SPA's other prefixes, until they have screens) show the error view. */
 function Area() {
