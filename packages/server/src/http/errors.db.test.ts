@@ -46,7 +46,7 @@ describe.each(BACKENDS)('HTTP errors and health on %s', (backend) => {
   });
 
   it('writes to read-only routes → 404 JSON, not HTML', async () => {
-    const res = await t.app.inject({ method: 'DELETE', url: '/api/v2/node/sermons/1000' });
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/v2/node/discover/broadcasters' });
     expect(res.statusCode).toBe(404);
     expect(JSON.parse(res.body).status).toBe(404);
   });
