@@ -745,11 +745,11 @@ test('the video still on a sermon page is its play button', async ({ page, reque
   const video = await videoSermon(request);
   await page.goto(`/sermons/${video.sermonID}`);
   const main = page.locator('main');
-  const still = main.locator('img[src]').first();
-  await expect(still).toBeVisible();
   // The picture belongs to the button that plays the video (one button: its name says it).
   const button = main.getByRole('button', { name: 'Play video' });
   await expect(button.locator('img')).toHaveCount(1);
+  const still = button.locator('img');
+  await expect(still).toBeVisible();
   const box = await still.boundingBox();
   if (!box) throw new Error('no still');
   expect(box.width).toBeGreaterThan(300);
