@@ -54,6 +54,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Every journey's browser calls come from one address: the per-address API limit is tested on its own.
         API_RATE_LIMIT: '0',
+        // Likewise their sign-ins (more than 30 in 15 minutes); the limit is tested on its own.
+        SIGN_IN_LIMIT_PER_ADDRESS: '10000',
         // Mail goes to a real SMTP server the journeys read (e2e/mailbox.ts).
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       },

@@ -42,6 +42,11 @@ const schema = z.object({
    */
   API_RATE_LIMIT: z.coerce.number().int().min(0).max(1_000_000).default(600),
   API_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * Sign-in attempts (and password confirmations) one client address may make per 15 minutes,
+   * beside the 10 per account: many people behind one church's address may need more.
+   */
+  SIGN_IN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(30),
   /** How long a client may take to send a request's headers. */
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /**
@@ -140,6 +145,8 @@ export type Config = {
   searchRefreshPauseMs: number;
   /** Per-address limit of API requests: `limit` (0 = off) in each window of `windowMs`. */
   apiRateLimit: { limit: number; windowMs: number };
+  /** SIGN_IN_LIMIT_PER_ADDRESS. */
+  signInLimitPerAddress: number;
   /** Connection timeouts (app.ts): headers, inactivity, keep-alive, whole request (0 = none). */
   httpTimeouts: { headersMs: number; idleMs: number; keepAliveMs: number; requestMs: number };
   /** Where media live when not on local disk. */
@@ -184,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownDrainMs: c.SHUTDOWN_DRAIN_SECONDS * 1000,
     searchRefreshPauseMs: c.SEARCH_REFRESH_PAUSE_MS,
     apiRateLimit: { limit: c.API_RATE_LIMIT, windowMs: c.API_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    signInLimitPerAddress: c.SIGN_IN_LIMIT_PER_ADDRESS,
     httpTimeouts: {
       headersMs: c.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
       idleMs: c.HTTP_IDLE_TIMEOUT_SECONDS * 1000,

@@ -22,6 +22,7 @@ export async function accountRoutes(app: FastifyInstance, deps: ApiDeps) {
     mail: createMailer(deps.config.mail, app.log),
     now: deps.now ?? Date.now,
     log: app.log,
+    signInLimitPerAddress: deps.config.signInLimitPerAddress,
   };
   const caller = (req: FastifyRequest): accounts.Caller => ({
     address: req.ip,

@@ -13,7 +13,14 @@ import { applyPendingEmail } from './profile.queries.ts';
 import { ACCESS_TOKEN_SECONDS, CODE_LIFETIME_MS, digest, newCode, newToken, REFRESH_TOKEN_SECONDS } from './tokens.ts';
 
 /** What the account rules need: the database, the mailer, the clock (tests move it). */
-export type AccountDeps = { db: Db; mail: Mailer; now: () => number; log: { error(o: object, msg: string): void } };
+export type AccountDeps = {
+  db: Db;
+  mail: Mailer;
+  now: () => number;
+  log: { error(o: object, msg: string): void };
+  /** Sign-in attempts per client address per window (SIGN_IN_LIMIT_PER_ADDRESS); the default limit when absent. */
+  signInLimitPerAddress?: number;
+};
 
 /** Where a request comes from: its address (for rate limits) and origin (for mailed links). */
 export type Caller = { address: string; origin: string; locale: string };
@@ -170,7 +177,7 @@ export async function signIn(
   caller: Caller,
   input: { name: string; password: string; remember: boolean },
 ): Promise<{ user: q.UserRow; tokens: IssuedTokens }> {
-  await countOrRefuse(deps.db, 'signInAddress', caller.address, deps.now());
+  await countOrRefuse(deps.db, 'signInAddress', caller.address, deps.now(), deps.signInLimitPerAddress);
   await countOrRefuse(deps.db, 'signInAccount', input.name, deps.now());
   const user = await q.userByName(deps.db, input.name);
   if (!user || !(await passwordMatches(user.password_hash, input.password)))

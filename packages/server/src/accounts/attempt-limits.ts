@@ -31,9 +31,18 @@ export const ATTEMPT_LIMITS = {
 
 export type AttemptKind = keyof typeof ATTEMPT_LIMITS;
 
-/** Counts one attempt of `kind` by `who`; past the limit, a 429 saying when to try again. */
-export async function countOrRefuse(db: Db, kind: AttemptKind, who: string, now: number): Promise<void> {
-  const { limit, windowMs } = ATTEMPT_LIMITS[kind];
+/**
+ * Counts one attempt of `kind` by `who`; past the limit (`ATTEMPT_LIMITS`, or `limit` where the
+ * configuration sets it), a 429 saying when to try again.
+ */
+export async function countOrRefuse(
+  db: Db,
+  kind: AttemptKind,
+  who: string,
+  now: number,
+  limit: number = ATTEMPT_LIMITS[kind].limit,
+): Promise<void> {
+  const { windowMs } = ATTEMPT_LIMITS[kind];
   // Attempts are few (sign-ins, sign-ups): each clears what has ended, so the table holds only
   // the current windows' keys.
   await forgetEndedWindows(db, now);

@@ -82,7 +82,7 @@ async function confirmPassword(
   password: string,
   field = 'current_password',
 ): Promise<void> {
-  await countOrRefuse(deps.db, 'signInAddress', caller.address, deps.now());
+  await countOrRefuse(deps.db, 'signInAddress', caller.address, deps.now(), deps.signInLimitPerAddress);
   await countOrRefuse(deps.db, 'signInAccount', user.username, deps.now());
   if (!(await passwordMatches(user.password_hash, password)))
     throw new ApiError(403, 'wrong_password', { [field]: { key: 'error.account.currentPasswordWrong' } });
