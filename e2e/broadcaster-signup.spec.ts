@@ -117,6 +117,7 @@ test('a new user signs a church up, a site admin approves it, the dashboard open
   await other.goto(invite);
   await expect(other.getByText('You are invited to manage Hope Chapel as Uploader.')).toBeVisible();
   await other.getByRole('link', { name: 'Sign in to accept' }).click();
+  await hydrated(other.locator('main form'));
   await other.getByLabel('Username or e-mail address').fill(helper.username);
   await other.getByLabel('Password', { exact: true }).fill(HELPER_PASSWORD);
   await other.getByRole('button', { name: 'Sign in' }).click();

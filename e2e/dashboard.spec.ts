@@ -98,7 +98,8 @@ for (const viewport of [
         void dialog.dismiss();
       });
       await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Series' }).click();
-      expect(asked).toEqual([LEAVE_WARNING]);
+      // The question comes once the router has held the navigation back, a moment after the click.
+      await expect.poll(() => asked).toEqual([LEAVE_WARNING]);
       expect(page.url()).toBe(editor);
       await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Not saved yet');
 

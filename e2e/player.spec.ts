@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { clock } from '../site/islands/player/meta.ts';
 import { expectNoAxeViolations } from './axe.ts';
+import { hydrated } from './islands.ts';
 
 /**
  * The docked sermon player (site/components/Player.astro): plays the demo catalogue's real
@@ -478,6 +479,8 @@ test('captions: a WebVTT track from the media list shows its cues under the play
   await offerCaptions(button, sermon.sermonID, '01:00.000');
   await button.click();
   await expect(player(page)).toHaveAttribute('data-state', 'playing');
+  // Its interface hydrates once the first sound has come (client:quiet).
+  await hydrated(player(page));
   await player(page).getByText('Player settings').click();
   await player(page).getByLabel('Captions').selectOption('en');
   await expect(player(page).locator('[data-player-cue]')).toHaveText('Grace and peace to you.');
@@ -497,6 +500,7 @@ test('captions of a video show over the picture in its page frame and in full sc
   await offerCaptions(frame, video.sermonID, '10:00.000');
   await frame.click();
   await expect(player(page)).toHaveAttribute('data-state', 'playing');
+  await hydrated(player(page));
   const settings = player(page).getByText('Player settings');
   await settings.click();
   await player(page).getByLabel('Captions').selectOption('en');
