@@ -75,6 +75,16 @@ for (const viewport of [
       await page.getByRole('button', { name: 'Publish now' }).click();
       await expect(page.getByText('The sermon is published.')).toBeVisible();
 
+      // The dashboard's list finds it by its new speaker; no sermon of theirs is a funeral.
+      await page.goto('/dashboard-beta/sermons');
+      // (By role: a label around a <select> also holds its options' text.)
+      await page.getByRole('combobox', { name: 'Speaker', exact: true }).selectOption({ label: speaker });
+      await expect(page).toHaveURL(/speakerID=\d+/);
+      await expect(page.locator('.rows > li')).toHaveCount(1);
+      await expect(page.locator('.rows > li')).toContainText(title);
+      await page.getByRole('combobox', { name: 'Event type', exact: true }).selectOption({ label: 'Funeral Service' });
+      await expect(page.getByText('No sermons match.')).toBeVisible();
+
       // The published sermon on the broadcaster page, for someone not signed in.
       const visitor = await browser.newPage({ viewport: viewport.size });
       await visitor.goto(`/broadcasters/${broadcasterID}`);

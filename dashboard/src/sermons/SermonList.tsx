@@ -1,3 +1,4 @@
+import { EVENT_TYPES } from '@kerygma/domain/event-types';
 import { PAGE_SIZES } from '@kerygma/domain/page-sizes';
 import { DASHBOARD_SERMON_SORTS, type DashboardSermonSort, PUBLISH_STATES } from '@kerygma/domain/sermon-editing';
 import type { MessageKey } from '@kerygma/i18n/t';
@@ -10,7 +11,7 @@ import { useAreaPath } from '../shell/area.ts';
 import { useBroadcaster } from '../shell/broadcaster.tsx';
 import { Pager } from '../shell/Pager.tsx';
 import { errorText } from '../shell/query.ts';
-import { STATE_LABELS } from './labels.ts';
+import { eventTypeName, STATE_LABELS } from './labels.ts';
 import { api } from './sermon-api.ts';
 
 const SORT_LABELS: Record<DashboardSermonSort, MessageKey> = {
@@ -36,6 +37,9 @@ export function SermonList() {
   const state = pick(params.get('state'), STATES, 'all');
   const sortBy = pick(params.get('sortBy'), DASHBOARD_SERMON_SORTS, 'newest');
   const search = params.get('search') ?? '';
+  const speakerID = Number(params.get('speakerID')) || undefined;
+  const seriesID = Number(params.get('seriesID')) || undefined;
+  const eventType = EVENT_TYPES.find((e) => e === params.get('eventType'));
   const page = Math.max(1, Number(params.get('page')) || 1);
   const [typed, setTyped] = useState(search);
   const [tooShort, setTooShort] = useState(false);
@@ -52,7 +56,7 @@ export function SermonList() {
   };
 
   const query = useQuery({
-    queryKey: ['sermons', broadcasterID, { state, sortBy, search, page }],
+    queryKey: ['sermons', broadcasterID, { state, sortBy, search, speakerID, seriesID, eventType, page }],
     queryFn: ({ signal }) =>
       api.dashboardSermonList({
         params: { broadcasterID },
@@ -62,10 +66,22 @@ export function SermonList() {
           pageSize: PAGE_SIZES.sermons,
           state: state === 'all' ? undefined : state,
           search: search || undefined,
+          speakerID,
+          seriesID,
+          eventType,
         },
         signal,
       }),
     placeholderData: keepPreviousData,
+  });
+  // The filters' choices: every speaker and series of the broadcaster (as its own screens list them).
+  const speakers = useQuery({
+    queryKey: ['editable-speakers', broadcasterID],
+    queryFn: ({ signal }) => api.editableSpeakers({ params: { broadcasterID }, signal }),
+  });
+  const series = useQuery({
+    queryKey: ['editable-series', broadcasterID],
+    queryFn: ({ signal }) => api.editableSeries({ params: { broadcasterID }, signal }),
   });
 
   const onSearch = (event: FormEvent) => {
@@ -112,6 +128,39 @@ export function SermonList() {
             {STATES.map((s) => (
               <option key={s} value={s}>
                 {t(STATE_LABELS[s])}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{t('dashboard.editor.speaker')}</span>
+          <select value={speakerID ?? ''} onChange={(e) => set({ speakerID: e.target.value })}>
+            <option value="">{t('dashboard.sermons.anySpeaker')}</option>
+            {speakers.data?.results.map((s) => (
+              <option key={s.speakerID} value={s.speakerID}>
+                {s.displayName}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{t('dashboard.editor.series')}</span>
+          <select value={seriesID ?? ''} onChange={(e) => set({ seriesID: e.target.value })}>
+            <option value="">{t('dashboard.sermons.anySeries')}</option>
+            {series.data?.results.map((s) => (
+              <option key={s.seriesID} value={s.seriesID}>
+                {s.title}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span>{t('dashboard.editor.eventType')}</span>
+          <select value={eventType ?? ''} onChange={(e) => set({ eventType: e.target.value })}>
+            <option value="">{t('dashboard.sermons.anyEventType')}</option>
+            {EVENT_TYPES.map((e) => (
+              <option key={e} value={e}>
+                {eventTypeName(t, e)}
               </option>
             ))}
           </select>

@@ -4,8 +4,6 @@ import type {
   sermonConfigSchema,
 } from '@kerygma/domain/contracts/sermon-editing';
 import { keywordHashtags } from '@kerygma/domain/sermon-editing';
-import { nameKey } from '@kerygma/i18n/name-key';
-import type { MessageKey } from '@kerygma/i18n/t';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { z } from 'zod';
@@ -14,6 +12,7 @@ import { useDashboardForm, useLeaveWarning } from '../../forms/form.ts';
 import { useI18n } from '../../i18n.tsx';
 import { errorText } from '../../shell/query.ts';
 import { useToast } from '../../shell/toasts.tsx';
+import { eventTypeName } from '../labels.ts';
 import { api } from '../sermon-api.ts';
 import { BiblePicker } from './BiblePicker.tsx';
 import { CreatablePicker } from './CreatablePicker.tsx';
@@ -71,11 +70,6 @@ export function SermonFieldsForm({
   };
   const hashtags = keywordHashtags(watch('keywords') ?? '');
   const mediaUploaded = sermon.hasAudio || sermon.hasVideo;
-  const eventTypeName = (description: string) => {
-    const key = `eventTypes.${nameKey(description)}` as MessageKey;
-    const name = t(key);
-    return name === key ? description : name;
-  };
 
   return (
     <form className="editor-form" onSubmit={save} noValidate>
@@ -154,7 +148,7 @@ export function SermonFieldsForm({
         <select {...register('eventType')}>
           {config.eventTypes.map((e) => (
             <option key={e.description} value={e.description}>
-              {eventTypeName(e.description)}
+              {eventTypeName(t, e.description)}
             </option>
           ))}
         </select>
