@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NotMediaError } from '../probe.ts';
+import { NotMediaError, probe } from '../probe.ts';
 import { run } from '../run.ts';
 import { speechLikeAudio } from '../synth.ts';
 import { normalisedPeaks, waveformPeaks } from '../waveform.ts';
@@ -11,6 +11,8 @@ import {
   type AudioRenditions,
   audioRenditionCommands,
   audioRenditions,
+  PLAYABLE_COPY_FILE,
+  playableCopy,
   trimmedDuration,
 } from './audio.ts';
 import { parseMediaPlaylist } from './hls.ts';
@@ -107,6 +109,34 @@ describe('audioRenditions', () => {
 
   it('rejects a trim past the end', async () => {
     await expect(audioRenditions(speech, join(dir, 'x'), { trimStartSeconds: 30 })).rejects.toBeInstanceOf(RangeError);
+  });
+});
+
+describe('playableCopy', () => {
+  it('copies an MP3 upload’s stream, not re-encoded, with the given tags', async () => {
+    const copy = await playableCopy(speech, join(dir, 'copy'), { tags: { title: 'The Word Made Flesh' } });
+    const source = await probe(speech);
+    expect(copy?.path).toBe(join(dir, 'copy', PLAYABLE_COPY_FILE));
+    expect(copy?.durationSeconds).toBeCloseTo(source.durationSeconds, 1);
+    // The same frames: the bitrate of the upload, not of a rendition.
+    expect(copy?.bitrate).toBeCloseTo(source.bitrate ?? 0, -3);
+    const { stdout } = await run('ffprobe', [
+      '-v',
+      'error',
+      '-show_entries',
+      'format_tags=title',
+      '-of',
+      'json',
+      copy?.path ?? '',
+    ]);
+    expect(JSON.parse(stdout.toString()).format.tags).toEqual({ title: 'The Word Made Flesh' });
+  });
+
+  it('makes nothing of audio that is not MP3', async () => {
+    const aac = join(dir, 'sermon.m4a');
+    await run('ffmpeg', ['-v', 'error', '-i', speech, '-c:a', 'aac', '-b:a', '64k', '-y', aac]);
+    expect(await playableCopy(aac, join(dir, 'not-copied'))).toBeNull();
+    await expect(readFile(join(dir, 'not-copied', PLAYABLE_COPY_FILE))).rejects.toThrow();
   });
 });
 

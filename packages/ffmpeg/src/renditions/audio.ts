@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type MediaInfo, NotMediaError, probe } from '../probe.ts';
-import { runPipeline, type ToolOptions } from '../run.ts';
+import { run, runPipeline, type ToolOptions } from '../run.ts';
 import { peaksCollector, peaksResolution, WAVEFORM_SAMPLE_RATE, type WaveformPeaks } from '../waveform.ts';
 import { type HlsMediaPlaylist, readMediaPlaylist } from './hls.ts';
 
@@ -98,6 +98,12 @@ export function seconds(value: number): string {
   return Number(value.toFixed(6)).toString();
 }
 
+/** The output's ID3 tags: `tags` only (the upload's own are dropped), as ID3v2.3 for older players. */
+function id3Args(tags: Record<string, string> = {}): string[] {
+  const set = Object.entries(tags).flatMap(([key, value]) => ['-metadata', `${key}=${value}`]);
+  return ['-map_metadata', '-1', ...set, '-id3v2_version', '3'];
+}
+
 type AudioPlan = {
   decoder: string[];
   encoder: string[];
@@ -163,21 +169,7 @@ export function audioRenditionCommands(
     'pipe:1',
   ];
 
-  const tagArgs = Object.entries(options.tags ?? {}).flatMap(([key, value]) => ['-metadata', `${key}=${value}`]);
-  const mp3 = (kbps: number) => [
-    '-c:a',
-    'libmp3lame',
-    '-b:a',
-    `${kbps}k`,
-    '-map_metadata',
-    '-1',
-    ...tagArgs,
-    '-id3v2_version',
-    '3',
-    '-f',
-    'mp3',
-    '-y',
-  ];
+  const mp3 = (kbps: number) => ['-c:a', 'libmp3lame', '-b:a', `${kbps}k`, ...id3Args(options.tags), '-f', 'mp3', '-y'];
   const encoder = [
     '-v',
     'error',
@@ -251,6 +243,29 @@ export async function audioRenditions(
     hls: { ...hls, codecs: AAC_LC_CODECS, channels: 1, sampleRate: o.highSampleRate },
     waveform: { path: waveformPath, peaks },
   };
+}
+
+/** Where playableCopy writes, relative to the output directory. */
+export const PLAYABLE_COPY_FILE = 'audio/original.mp3';
+
+/**
+ * The upload's own MP3 stream copied, not encoded, into a clean MP3 (its tags replaced, cover
+ * art and other streams dropped): a public rendition of an hour's sermon in about a second, so
+ * it plays while audioRenditions works (bench/README.md, "Upload to playable"). MP3 plays in
+ * every browser and podcast app. Null, writing nothing, when the upload's audio is not MP3.
+ */
+export async function playableCopy(
+  input: string,
+  outDir: string,
+  options: ToolOptions & { source?: MediaInfo; tags?: Record<string, string> } = {},
+): Promise<AudioFile | null> {
+  const source = options.source ?? (await probe(input, options));
+  if (source.audioCodec !== 'mp3') return null;
+  await mkdir(join(outDir, 'audio'), { recursive: true });
+  const out = join(outDir, PLAYABLE_COPY_FILE);
+  const args = ['-v', 'error', '-i', input, '-map', '0:a:0', '-c:a', 'copy', ...id3Args(options.tags), '-f', 'mp3'];
+  await run('ffmpeg', [...args, '-y', out], options);
+  return describeAudio(out, source.audioSampleRate ?? AUDIO_DEFAULTS.highSampleRate, options);
 }
 
 async function describeAudio(path: string, sampleRate: number, options: ToolOptions): Promise<AudioFile> {

@@ -88,7 +88,7 @@ export function mediaEvents(db: Db, sermonId: string): Promise<MediaEventRow[]> 
 }
 
 /** The sermon's audio is playable: its length and waveform. */
-export async function updateAudioReady(db: Db, sermonId: string, durationSeconds: number, waveformKey: string) {
+export async function updateAudioReady(db: Db, sermonId: string, durationSeconds: number, waveformKey: string | null) {
   await db.query(
     `UPDATE sermon SET has_audio = true, audio_duration_seconds = $2, audio_media_status = 'ready',
             waveform_storage_key = $3, updated_at = now() WHERE sermon_id = $1`,

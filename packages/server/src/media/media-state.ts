@@ -159,8 +159,12 @@ export async function mediaDeleted(
   await insertSermonEvent(tx, { sermonId, stage: 'media-deleted', failed: false, detail: removed.detail });
 }
 
-/** The sermon's audio renditions are saved: it plays. */
-export async function audioReady(tx: Db, sermonId: string, audio: { durationSeconds: number; waveformKey: string }) {
+/** The sermon's audio renditions are saved: it plays (without a waveform until the renditions have one). */
+export async function audioReady(
+  tx: Db,
+  sermonId: string,
+  audio: { durationSeconds: number; waveformKey: string | null },
+) {
   await updateAudioReady(tx, sermonId, Math.round(audio.durationSeconds), audio.waveformKey);
 }
 

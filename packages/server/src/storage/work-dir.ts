@@ -7,7 +7,8 @@ import type { MediaStore } from './store.ts';
  * `sourceKey` and an empty folder for its output, whose files are then stored under `outputKey`
  * (replacing what was there). Scratch files are removed either way. `outDir` is returned for
  * turning output paths into keys (`${outputKey}/${path.relative(outDir, file)}`).
- * `beforeStore` runs between the two (e.g. to report that the output is being stored).
+ * `beforeStore` runs between the two (e.g. to report that the output is being stored). When
+ * `work` answers null it made nothing, and nothing is stored.
  */
 export async function workOnStored<T>(
   store: MediaStore,
@@ -21,6 +22,7 @@ export async function workOnStored<T>(
     const input = await store.localCopy(sourceKey, dir);
     const outDir = path.join(dir, 'out');
     const result = await work(input, outDir);
+    if (result === null) return { result, outDir }; // nothing made, nothing stored
     await beforeStore?.(result);
     await store.moveDirIn(outputKey, outDir);
     return { result, outDir };

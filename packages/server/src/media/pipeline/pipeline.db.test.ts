@@ -1,8 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { speechLikeAudio, testPatternVideo } from '@kerygma/ffmpeg/synth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CatalogueChange, catalogueChanges } from '../../catalogue/catalogue-changes.ts';
 import { jobHandlers } from '../../jobs/handlers.ts';
 import { startWorker, type Worker } from '../../jobs/worker.ts';
 import { localMediaStore } from '../../storage/local-store.ts';
@@ -25,12 +26,13 @@ describe.each(BACKENDS)('upload → encode → media list on %s', (backend) => {
   let t: TestApp;
   let worker: Worker;
   let key: string;
+  const changes = catalogueChanges();
   beforeAll(async () => {
     t = await buildTestApp(backend);
     key = await createApiKey(t.db, 'gracechurch');
     worker = await startWorker({
       db: t.db,
-      handlers: jobHandlers({ db: t.db, media: localMediaStore(t.mediaDir) }),
+      handlers: jobHandlers({ db: t.db, media: localMediaStore(t.mediaDir), changes }),
       pollMs: 100,
     });
   }, 60_000);
@@ -70,8 +72,32 @@ describe.each(BACKENDS)('upload → encode → media list on %s', (backend) => {
   }
 
   it('turns an uploaded audio file into MP3s, an AAC HLS stream and a waveform', async () => {
+    // What the sermon's page would show at each change announced (the request starts at once:
+    // the renditions take longer than the answer).
+    const seen: { change: CatalogueChange; sermon: Promise<{ body: Record<string, unknown> }> }[] = [];
+    const stop = changes.subscribe((change) =>
+      seen.push({ change, sermon: getJson(t.app, '/api/v2/node/sermons/1002') }),
+    );
     await upload('1002', 'original-audio', audioFile);
     const states = await waitFor('1002', 'encoded-audio');
+    // (Announced once the saving transaction has committed: a moment after the tracker says so.)
+    await expect.poll(() => seen.length).toBe(2);
+    stop();
+    expect(seen.map((s) => s.change)).toEqual([
+      { sermonIds: ['1002'], broadcasterIds: ['gracechurch'] },
+      { sermonIds: ['1002'], broadcasterIds: ['gracechurch'] },
+    ]);
+    // First the MP3 upload's own stream, copied: it plays before the renditions are made.
+    const early = (await seen[0]?.sermon)?.body as {
+      hasAudio: boolean;
+      waveformPeaksURL: string | null;
+      media: { audio: { mediaType: string; quality: string; streamURL: string }[] };
+    };
+    expect(early.hasAudio).toBe(true);
+    expect(early.waveformPeaksURL).toBeNull();
+    expect(early.media.audio.map((m) => `${m.mediaType}:${m.quality}`)).toEqual(['mp3:high']);
+    const copied = new URL(early.media.audio[0]?.streamURL ?? '').pathname;
+    expect(copied).toMatch(/-copy\/audio\/original\.mp3$/);
     expect(states).toEqual([
       'upload-received',
       'original-analyzed',
@@ -100,6 +126,12 @@ describe.each(BACKENDS)('upload → encode → media list on %s', (backend) => {
     expect((await t.app.inject(new URL(high.streamURL).pathname)).statusCode).toBe(200);
     const waveform = await getJson(t.app, '/api/v2/node/sermons/1002/waveform');
     expect(waveform.body.data.length).toBeGreaterThan(10);
+    // The copy's folder goes once the renditions replace it.
+    const copyFolder = path.join(
+      t.mediaDir,
+      path.dirname(path.dirname(decodeURIComponent(copied).replace(/^\/media\//, ''))),
+    );
+    await expect.poll(() => existsSync(copyFolder), { timeout: 20_000 }).toBe(false);
   }, 60_000);
 
   it('turns an uploaded video into the ladder rungs it can fill, a thumbnail and its audio', async () => {

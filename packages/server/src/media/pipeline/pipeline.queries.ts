@@ -4,15 +4,30 @@ import type { UploadRow, UploadType } from '../uploads/uploads.queries.ts';
 /** The SQL of encodes and of the calls on an uploaded sermon's media (media.jobs.ts, sermon-media.service.ts). */
 
 /** What an encode reads from its sermon: encoding options and the tags written into the files. */
-export type EncodeSermonRow = { trim: number | null; thumb: number | null; title: string; speaker: string };
+export type EncodeSermonRow = {
+  broadcaster_id: string;
+  trim: number | null;
+  thumb: number | null;
+  title: string;
+  speaker: string;
+};
 
 export async function encodeSermon(db: Db, sermonId: string): Promise<EncodeSermonRow | undefined> {
   const [row] = await db.query<EncodeSermonRow>(
-    `SELECT s.video_trim_start AS trim, s.video_thumb_position AS thumb, s.full_title AS title, sp.display_name AS speaker
+    `SELECT s.broadcaster_id, s.video_trim_start AS trim, s.video_thumb_position AS thumb, s.full_title AS title, sp.display_name AS speaker
        FROM sermon s JOIN speaker sp USING (speaker_id) WHERE s.sermon_id = $1`,
     [sermonId],
   );
   return row;
+}
+
+/** Whether the sermon has an MP3 to play already (from an earlier upload, or a playable copy). */
+export async function sermonPlaysAudio(db: Db, sermonId: string): Promise<boolean> {
+  const rows = await db.query<{ plays: number }>(
+    `SELECT 1 AS plays FROM media_item WHERE sermon_id = $1 AND media_type = 'mp3' LIMIT 1`,
+    [sermonId],
+  );
+  return rows.length > 0;
 }
 
 /** Locks an upload's row for the transaction; false when it was deleted. */
