@@ -99,7 +99,13 @@ async function main() {
         signedIn,
       ],
       ['dashboard list, by title', [`${dashboard}&sortBy=title`], signedIn],
-      ['dashboard list, searched', [`${dashboard}&search=grace`, `${dashboard}&search=romans`], signedIn],
+      [
+        'dashboard list, searched (common words)',
+        [`${dashboard}&search=grace`, `${dashboard}&search=romans`],
+        signedIn,
+      ],
+      ['dashboard list, searched (a common name)', [`${dashboard}&search=john`], signedIn],
+      ['dashboard list, searched (words in none)', [`${dashboard}&search=qzxv`, `${dashboard}&search=zwkj`], signedIn],
     ];
     console.log(`\n${CONNECTIONS} concurrent clients, ${SECONDS} s per list; latencies in ms\n`);
     console.log(

@@ -126,7 +126,7 @@ export const dashboardSermonListQuery = z.object({
   pageSize: pageSize(PAGE_SIZES.sermons),
   /** From the previous answer's `next`: the following page by keyset, fast at any depth. */
   cursor: z.string().max(500).optional(),
-  /** Case-insensitive, in the full and display titles, the speaker's name and the series' title; its matches are counted up to 1,000. */
+  /** Case- and accent-insensitive, in the full and display titles, the speaker's name and the series' title; its matches are counted up to 1,000. */
   search: z.string().trim().max(SERMON_LIMITS.search).optional(),
   state: z.enum(PUBLISH_STATES).optional(),
   speakerID: id.optional(),

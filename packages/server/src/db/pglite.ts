@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -30,7 +31,7 @@ function wrap(runner: Runner, pg: PGlite): Db {
 export async function openPglite(dir: string | undefined): Promise<Db> {
   if (dir) mkdirSync(dir, { recursive: true });
   const pg = await PGlite.create(dir ?? 'memory://', {
-    extensions: { pg_trgm, unaccent, cube, earthdistance },
+    extensions: { pg_trgm, unaccent, cube, earthdistance, btree_gin },
     parsers: {
       [PG_TYPES.INT8]: parseInt8,
       [PG_TYPES.NUMERIC]: parseNumeric,

@@ -273,6 +273,34 @@ describe.each(BACKENDS)('sermon editing on %s', (backend) => {
       uploader,
     );
     expect(searched.body.totalCount).toBeGreaterThan(5);
+    // A search finds a word in the titles, the speaker's name or the series' title, accents ignored.
+    type Listed = {
+      sermonID: string;
+      fullTitle: string;
+      speaker: { displayName: string };
+      series: { title: string } | null;
+    };
+    const listed = async (search: string) =>
+      (
+        await call(
+          'GET',
+          `/node/broadcasters/gracechurch/legacy-sermon-list?search=${encodeURIComponent(search)}&pageSize=100`,
+          uploader,
+        )
+      ).body as { totalCount: number; results: Listed[] };
+    const spurgeon = await listed('SPURGEON');
+    expect(
+      spurgeon.results.every((r) => `${r.fullTitle} ${r.speaker.displayName}`.toLowerCase().includes('spurgeon')),
+    ).toBe(true);
+    expect((await listed('Spürgeon')).totalCount).toBe(spurgeon.totalCount);
+    const series = (romans.body.results[0] as Listed).series?.title as string;
+    const inSeries = await listed(series.toUpperCase());
+    expect(inSeries.results.map((r) => r.sermonID)).toEqual(
+      expect.arrayContaining(romans.body.results.map((r: Listed) => r.sermonID)),
+    );
+    const word = (drafts.body.results[0] as Listed).fullTitle.split(' ').find((w) => w.length > 4) as string;
+    expect((await listed(word)).results.map((r) => r.sermonID)).toContain(drafts.body.results[0].sermonID);
+    expect(await listed('qzxv')).toMatchObject({ totalCount: 0, results: [] });
     // Walking the pages by `next` gives the list as one page does, in each order.
     for (const sort of ['newest', 'oldest', 'title', 'updated', 'published']) {
       const whole = await call(

@@ -619,7 +619,7 @@ export async function dashboardSermons(
     });
   const filter: q.DashboardFilter = {
     broadcasterId: id,
-    search: query.search || undefined,
+    search: query.search ? await q.dashboardSearch(deps.db, id, query.search) : undefined,
     state: query.state,
     speakerId: query.speakerID,
     seriesId: query.seriesID,
