@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import pino from 'pino';
 import { buildApp } from './app.ts';
-import { catalogueChanges } from './catalogue/catalogue-changes.ts';
+import { catalogueChanges, sharedCatalogueChanges } from './catalogue/catalogue-changes.ts';
 import { statsCache } from './catalogue/catalogue-stats.ts';
 import { entityCache } from './catalogue/entity-cache.ts';
 import { serveAdminCommands } from './cli/admin-channel.ts';
@@ -61,8 +61,16 @@ async function main() {
   }
   // Uploads probe with ffprobe in web processes; workers encode with ffmpeg.
   const missingTools = await settleTools(db, log);
-  // Catalogue changes made by the worker's jobs (a scheduled sermon published) reach this process's caches.
-  const changes = catalogueChanges();
+  // Catalogue changes made by the worker's jobs (a scheduled sermon published) reach this
+  // process's caches; on PostgreSQL also the other processes' (catalogue-changes.ts).
+  const shared = config.databaseUrl
+    ? await sharedCatalogueChanges(catalogueChanges(), {
+        url: config.databaseUrl,
+        notify: (channel, payload) => db.query('SELECT pg_notify($1, $2)', [channel, payload]),
+        log,
+      })
+    : undefined;
+  const changes = shared?.changes ?? catalogueChanges();
   const worker: Worker | undefined =
     role === 'web'
       ? undefined
@@ -119,7 +127,7 @@ async function main() {
     timer.unref();
     // /healthz now answers 503; until the load balancer has noticed, requests are still served.
     if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
-    await Promise.all([app?.close(), worker?.stop()]); // the worker drains before the database closes
+    await Promise.all([app?.close(), worker?.stop(), shared?.stop()]); // the worker drains before the database closes
     if (requestDb !== db) await requestDb.close();
     await db.close();
     await lock?.release();

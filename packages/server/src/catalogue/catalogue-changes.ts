@@ -8,6 +8,9 @@
  * (its vectors are kept by triggers and the sermon-vectors job), so it needs no telling.
  */
 
+import { randomUUID } from 'node:crypto';
+import { type ListenLog, listenPostgres } from '../db/postgres-listen.ts';
+
 export type CatalogueChange = {
   sermonIds?: readonly string[];
   broadcasterIds?: readonly string[];
@@ -35,6 +38,53 @@ export function catalogueChanges(): CatalogueChanges {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+  };
+}
+
+const CHANNEL = 'kerygma_catalogue';
+/** NOTIFY payloads must stay under 8,000 bytes: a change naming more sermons is sent in parts. */
+const IDS_PER_NOTICE = 200;
+
+/**
+ * The processes on one PostgreSQL database share their changes (several web processes, a
+ * `--role worker` publishing scheduled sermons or saving encodes): each change announced here
+ * is also sent with NOTIFY, and each process announces the others' to its own listeners. A
+ * process that lost its LISTEN connection misses the changes made meanwhile: its pages stay as
+ * they were until their time-to-live (PAGE_CACHE_TTL_SECONDS), which bounds the staleness.
+ */
+export async function sharedCatalogueChanges(
+  local: CatalogueChanges,
+  postgres: { url: string; notify: (channel: string, payload: string) => Promise<unknown>; log?: ListenLog },
+): Promise<{ changes: CatalogueChanges; stop: () => Promise<void> }> {
+  const origin = randomUUID();
+  const stop = await listenPostgres(
+    postgres.url,
+    CHANNEL,
+    {
+      onMessage: (payload) => {
+        const notice = JSON.parse(payload) as { origin: string; change: CatalogueChange };
+        if (notice.origin !== origin) local.announce(notice.change);
+      },
+    },
+    { log: postgres.log },
+  );
+  const send = (change: CatalogueChange) =>
+    postgres.notify(CHANNEL, JSON.stringify({ origin, change })).catch((err: Error) => {
+      postgres.log?.warn({ err }, 'could not share a catalogue change with the other processes');
+    });
+  return {
+    changes: {
+      announce(change) {
+        local.announce(change);
+        const { sermonIds = [], ...rest } = change;
+        if (sermonIds.length <= IDS_PER_NOTICE) return void send(change);
+        for (let i = 0; i < sermonIds.length; i += IDS_PER_NOTICE) {
+          void send({ ...rest, sermonIds: sermonIds.slice(i, i + IDS_PER_NOTICE) });
+        }
+      },
+      subscribe: local.subscribe,
+    },
+    stop,
   };
 }
 
