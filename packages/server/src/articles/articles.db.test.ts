@@ -3,6 +3,7 @@ import { articleContracts } from '@kerygma/domain/contracts/articles';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CatalogueChange } from '../catalogue/catalogue-changes.ts';
 import { createApiKey } from '../media/api-keys.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import { BACKENDS } from '../test/test-db.ts';
@@ -214,7 +215,10 @@ describe.each(BACKENDS)('articles on %s', (backend) => {
   });
 
   it("takes a banner through the image store's upload slot, and removes it with the article", async () => {
-    const made = await create({ broadcasterID: 'gracechurch', title: 'With a banner', draft: false });
+    // What the page cache is told: the pages of the article's broadcaster and speaker show it.
+    const heard: CatalogueChange[] = [];
+    const stop = t.changes.subscribe((change) => heard.push(change));
+    const made = await create({ broadcasterID: 'gracechurch', title: 'With a banner', draft: false, speakerID: 1 });
     const id = made.body.articleID;
     expect(made.body.bannerImageURL).toBeNull();
     expect((await call('POST', `/media/images/articles/${id}/banner`, { headers: as.biller })).status).toBe(403);
@@ -230,6 +234,7 @@ describe.each(BACKENDS)('articles on %s', (backend) => {
       payload: picture,
     });
     expect(put.statusCode, put.body).toBe(200);
+    expect(heard.at(-1)).toEqual({ broadcasterIds: ['gracechurch'], speakerIds: [1] });
     const withBanner = (await call('GET', '/node/articles/gracechurch/with-a-banner')).body;
     expect(withBanner.bannerImageURL).toMatch(/^\/media\/images\/article_banner\/\d+-[^/]+\/1280\.jpg$/);
     expect(withBanner.bannerImageURLResizable).toMatch(/\{size\}\.jpg$/);
@@ -237,7 +242,17 @@ describe.each(BACKENDS)('articles on %s', (backend) => {
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
 
+    heard.length = 0;
     expect((await call('DELETE', `/media/images/articles/${id}/banner`, { headers: as.uploader })).status).toBe(200);
+    expect(heard).toEqual([{ broadcasterIds: ['gracechurch'], speakerIds: [1] }]);
+    // Given to another speaker, the article leaves the first one's articles tab too.
+    const other = (await call('GET', '/node/speakers?broadcasterID=gracechurch')).body.results.find(
+      (sp: { speakerID: number }) => sp.speakerID !== 1,
+    ).speakerID as number;
+    heard.length = 0;
+    expect((await update(id, { speakerID: other })).status).toBe(200);
+    expect(heard).toEqual([{ speakerIds: [1] }, { broadcasterIds: ['gracechurch'], speakerIds: [other] }]);
+    stop();
     expect((await call('GET', '/node/articles/gracechurch/with-a-banner')).body.bannerImageURL).toBeNull();
     expect((await app.inject({ method: 'GET', url: withBanner.bannerImageURL })).statusCode).toBe(404);
   });

@@ -85,7 +85,13 @@ export async function articleRoutes(app: FastifyInstance, deps: ApiDeps) {
   route(
     app,
     c.updateArticle,
-    async ({ auth, params, body }) => changed(await articles.updateArticle(ad, auth, params.articleID, body)),
+    async ({ auth, params, body }) => {
+      const { article, speakerBefore } = await articles.updateArticle(ad, auth, params.articleID, body);
+      // Moved to another speaker: the one it leaves shows it no more.
+      if (speakerBefore !== null && speakerBefore !== article.speakerID)
+        deps.changes?.announce({ speakerIds: [speakerBefore] });
+      return changed(article);
+    },
     writer,
   );
 
@@ -112,7 +118,7 @@ export async function articleRoutes(app: FastifyInstance, deps: ApiDeps) {
     app,
     c.deleteArticleBanner,
     async ({ auth, params }) => {
-      await articles.deleteBanner(ad, auth, params.articleID);
+      changed(await articles.deleteBanner(ad, auth, params.articleID));
       return { ok: true as const };
     },
     writer,

@@ -237,7 +237,7 @@ export async function updateArticle(
   actor: Actor,
   articleId: number,
   f: ArticleFields,
-): Promise<Article> {
+): Promise<{ article: Article; speakerBefore: number | null }> {
   const a = await writable(deps, actor, articleId);
   await deps.db.transaction(async (tx) => {
     await q.lockBroadcasterSlugs(tx, a.broadcaster_id);
@@ -255,7 +255,8 @@ export async function updateArticle(
     };
     await q.updateArticle(tx, articleId, await valuesFor(tx, a.broadcaster_id, was, f, articleId), deps.now());
   });
-  return articleView((await q.articleById(deps.db, articleId)) as q.ArticleTextRow);
+  const article = articleView((await q.articleById(deps.db, articleId)) as q.ArticleTextRow);
+  return { article, speakerBefore: a.speaker_id };
 }
 
 /** Deletes an article; answers whose pages showed it (its broadcaster and speaker). */
@@ -276,9 +277,15 @@ export async function startBannerUpload(deps: ArticleDeps, actor: Actor, article
   return startImageUpload(deps, 'article_banner', String(articleId), origin);
 }
 
-export async function deleteBanner(deps: ArticleDeps, actor: Actor, articleId: number): Promise<void> {
-  await writable(deps, actor, articleId);
+/** Removes an article's banner; answers whose pages showed it (its broadcaster and speaker). */
+export async function deleteBanner(
+  deps: ArticleDeps,
+  actor: Actor,
+  articleId: number,
+): Promise<Pick<Article, 'broadcasterID' | 'speakerID'>> {
+  const a = await writable(deps, actor, articleId);
   await removeImage(deps, 'article_banner', String(articleId));
+  return { broadcasterID: a.broadcaster_id, speakerID: a.speaker_id };
 }
 
 /** What the editor's preview shows: the markdown as the article page would render it. */

@@ -98,6 +98,18 @@ export async function seriesBroadcaster(db: Db, seriesId: number): Promise<strin
   return rows[0]?.broadcaster_id;
 }
 
+/** Whose pages show an article (its broadcaster's, its speaker's, its own): undefined when it is gone. */
+export async function articleOwners(
+  db: Db,
+  articleId: number,
+): Promise<{ broadcaster_id: string; speaker_id: number | null } | undefined> {
+  const rows = await db.query<{ broadcaster_id: string; speaker_id: number | null }>(
+    'SELECT broadcaster_id, speaker_id FROM article WHERE article_id = $1',
+    [articleId],
+  );
+  return rows[0];
+}
+
 export async function broadcasterExists(db: Db, broadcasterId: string): Promise<boolean> {
   const rows = await db.query('SELECT 1 FROM broadcaster WHERE broadcaster_id = lower($1)', [broadcasterId]);
   return rows.length > 0;

@@ -89,17 +89,17 @@ export async function imageRoutes(app: FastifyInstance, deps: ApiDeps) {
         origin(req),
         declared,
       );
-      deps.changes?.announce(pictureChange(kind, ownerId));
+      deps.changes?.announce(await pictureChange(deps, kind, ownerId));
       return { url, resizableURL, widths: [...widths] };
     });
   });
 }
 
 /**
- * The pages that show a new picture (catalogue/catalogue-changes.ts). An article's banner shows
- * on the article's own page only, which asks for it again (no-cache) when next rendered.
+ * The pages that show a new picture (catalogue/catalogue-changes.ts). An article's pages are
+ * tagged with its broadcaster and speaker (site/render-tags.ts: the article's answer names them).
  */
-function pictureChange(kind: ImageKind, ownerId: string): CatalogueChange {
+async function pictureChange(deps: ApiDeps, kind: ImageKind, ownerId: string): Promise<CatalogueChange> {
   switch (kind) {
     case 'broadcaster_profile':
     case 'broadcaster_banner':
@@ -108,7 +108,10 @@ function pictureChange(kind: ImageKind, ownerId: string): CatalogueChange {
       return { speakerIds: [Number(ownerId)] };
     case 'series_artwork':
       return { seriesIds: [Number(ownerId)] };
-    case 'article_banner':
-      return {};
+    case 'article_banner': {
+      const article = await q.articleOwners(deps.db, Number(ownerId));
+      if (!article) return {};
+      return { broadcasterIds: [article.broadcaster_id], speakerIds: article.speaker_id ? [article.speaker_id] : [] };
+    }
   }
 }
