@@ -71,6 +71,9 @@ async function main() {
       })
     : undefined;
   const changes = shared?.changes ?? catalogueChanges();
+  // What the jobs' e-mails link to (the digest, the managers' notices).
+  const mail = createMailer(config.mail, log);
+  const origin = config.publicUrl ?? `http://localhost:${config.port}`;
   const worker: Worker | undefined =
     role === 'web'
       ? undefined
@@ -80,14 +83,9 @@ async function main() {
             db,
             media,
             changes,
+            managerMail: { mail, origin, log },
             searchRefreshPauseMs: config.searchRefreshPauseMs,
-            digest: {
-              db,
-              mail: createMailer(config.mail, log),
-              origin: config.publicUrl ?? `http://localhost:${config.port}`,
-              secret: linkSecret(config),
-              now: Date.now,
-            },
+            digest: { db, mail, origin, secret: linkSecret(config), now: Date.now },
           }),
           log: log.child({ component: 'jobs' }),
           missingTools,

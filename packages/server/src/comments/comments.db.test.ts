@@ -81,6 +81,10 @@ describe.each(BACKENDS)('comments on %s', (backend) => {
     (await call('GET', `/node/sermons/${sermon}/comments${query}`)).body.results.map(
       (c: { commentID: number }) => c.commentID,
     );
+  /** Drops the mail to `to` that is waiting (what earlier tests caused). */
+  const drain = (to: string) => {
+    for (let i = smtp.inbox.length - 1; i >= 0; i--) if (smtp.inbox[i]?.to === to) smtp.inbox.splice(i, 1);
+  };
   const commentCount = async (sermon: string) => (await call('GET', `/node/sermons/${sermon}`)).body.commentCount;
 
   beforeAll(async () => {
@@ -148,6 +152,31 @@ describe.each(BACKENDS)('comments on %s', (backend) => {
     ]);
     expect((await call('GET', '/sermon_comments/user', { headers: as.Tabitha })).body.results).toEqual([]);
     expect((await call('GET', '/sermon_comments/user')).status).toBe(401);
+    await t.db.query('DELETE FROM sermon_comment');
+  });
+
+  it("tells the broadcaster's managers of a new comment in their language, with the review link, unless their e-mail settings say not to", async () => {
+    await t.db.query("UPDATE app_user SET locale = 'de' WHERE user_id = $1", [ids.Manager]);
+    drain('manager@example.org'); // the notices of the tests before
+    const posted = await post('Tabitha', GRACE_SERMON, 'A word in season, thank you.');
+    expect(posted.status).toBe(201);
+    const told = await smtp.next('manager@example.org');
+    const title = (await call('GET', `/node/sermons/${GRACE_SERMON}`)).body.displayTitle;
+    expect(told.subject).toBe(`Neuer Kommentar zu „${title}“`);
+    expect(told.text).toContain('Tabitha D.');
+    expect(told.text).toContain('A word in season, thank you.');
+    expect(told.text).toContain(`${ORIGIN}/de/broadcasters/gracechurch/comments`);
+    expect(told.text).toContain(`${ORIGIN}/de/dashboard/account/email-settings?broadcasterID=gracechurch`);
+    // Turned off in the dashboard's e-mail settings: the next comment tells nobody.
+    await t.db.query(
+      'INSERT INTO broadcaster_email_settings (broadcaster_id, comment_notifications) VALUES ($1, false)',
+      ['gracechurch'],
+    );
+    expect((await post('Lydia', GRACE_SERMON, 'Another word in season.')).status).toBe(201);
+    // (Sent before the answer, when they are sent at all.)
+    expect(smtp.inbox.filter((m) => m.to === 'manager@example.org')).toEqual([]);
+    await t.db.query('DELETE FROM broadcaster_email_settings');
+    await t.db.query("UPDATE app_user SET locale = 'en' WHERE user_id = $1", [ids.Manager]);
     await t.db.query('DELETE FROM sermon_comment');
   });
 
@@ -314,10 +343,19 @@ describe.each(BACKENDS)('comments on %s', (backend) => {
     const none = await send('Lydia', 'kingsseminary', message);
     expect(none.status).toBe(409);
     expect(none.body.errors).toEqual({ error: 'This broadcaster does not take messages.' });
-    expect(smtp.inbox.filter((m) => m.to.endsWith('example.org') && m.to !== 'lydia@example.org')).toEqual([]);
+    expect(smtp.inbox.filter((m) => m.subject.includes('Una pregunta'))).toEqual([]); // none of them sent
 
+    // A manager of the broadcaster gets a copy, in their own language (e-mail settings: on by default).
+    await t.db.query("INSERT INTO user_broadcaster_role (user_id, broadcaster_id, role) VALUES ($1, 'radiovida', 2)", [
+      ids.Manager,
+    ]);
+    drain('manager@example.org');
     const sent = await send('Lydia', 'RadioVida', message);
     expect(sent.status).toBe(202);
+    const copy = await smtp.next('manager@example.org');
+    expect(copy.subject).toBe('Una pregunta Bcc: x@evil.example (from Lydia D. via Kerygma)');
+    expect(copy.replyTo).toBe('lydia@example.org');
+    await t.db.query("DELETE FROM user_broadcaster_role WHERE broadcaster_id = 'radiovida'");
     const mail = await smtp.next('oficina@radiovida.example.org');
     expect(mail.replyTo).toBe('lydia@example.org');
     expect(mail.subject).toBe('Una pregunta Bcc: x@evil.example (de Lydia D. a través de Kerygma)');

@@ -2,6 +2,7 @@ import { commentContracts as c } from '@kerygma/domain/contracts/comments';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { guards } from '../accounts/guards.ts';
 import type { ApiDeps } from '../app-deps.ts';
+import { urlsFor } from '../http/request-context.ts';
 import { route } from '../http/route.ts';
 import { createMailer } from '../mail/mailer.ts';
 import * as comments from './comments.service.ts';
@@ -13,7 +14,7 @@ import * as comments from './comments.service.ts';
 export async function commentRoutes(app: FastifyInstance, deps: ApiDeps) {
   const now = deps.now ?? Date.now;
   const mail = createMailer(deps.config.mail, app.log);
-  const cd: comments.CommentDeps = { db: deps.db, mail, now };
+  const cd: comments.CommentDeps = { db: deps.db, mail, now, log: app.log };
   const { signedInUser: signedIn } = guards({ db: deps.db, now });
   const personal = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
 
@@ -31,7 +32,8 @@ export async function commentRoutes(app: FastifyInstance, deps: ApiDeps) {
   route(
     app,
     c.postComment,
-    ({ auth, params, body }) => comments.postComment(cd, auth, params.sermonID, body.comment),
+    ({ auth, params, body }, req) =>
+      comments.postComment(cd, auth, params.sermonID, body.comment, urlsFor(deps.config, req).origin),
     signedIn,
   );
 
@@ -75,8 +77,8 @@ export async function commentRoutes(app: FastifyInstance, deps: ApiDeps) {
   route(
     app,
     c.messageBroadcaster,
-    async ({ auth, params, body }) => {
-      await comments.messageBroadcaster(cd, auth, params.broadcasterID, body);
+    async ({ auth, params, body }, req) => {
+      await comments.messageBroadcaster(cd, auth, params.broadcasterID, body, urlsFor(deps.config, req).origin);
       return { ok: true as const };
     },
     signedIn,

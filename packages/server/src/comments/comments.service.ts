@@ -5,13 +5,19 @@ import { getLocale } from '@kerygma/i18n/locales';
 import { getTranslator } from '@kerygma/i18n/t';
 import type { UserRow } from '../accounts/accounts.queries.ts';
 import { countOrRefuse } from '../accounts/attempt-limits.ts';
+import { mailManagers } from '../broadcaster-account/manager-mail.ts';
 import type { Db } from '../db/db.ts';
 import { ApiError, notFound } from '../errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import * as q from './comments.queries.ts';
 
 /** What the comment rules need: the database, the mailer (messages), the clock (tests move it). */
-export type CommentDeps = { db: Db; mail: Mailer; now: () => number };
+export type CommentDeps = {
+  db: Db;
+  mail: Mailer;
+  now: () => number;
+  log?: { warn(obj: object, msg: string): void };
+};
 
 type Page = { page: number; pageSize: number };
 type PageOf<T> = { results: T[]; totalCount: number; page: number; pageSize: number };
@@ -65,6 +71,7 @@ export async function postComment(
   user: UserRow,
   sermonId: string,
   text: string,
+  origin: string,
 ): Promise<ReviewedComment> {
   requireVerified(user);
   const body = text.trim();
@@ -88,6 +95,16 @@ export async function postComment(
       now: deps.now(),
     }),
   );
+  // The managers who asked to be told (e-mail settings); a mail that fails does not undo the comment.
+  await mailManagers({ ...deps, origin }, sermon.broadcaster_id, 'comment', (t, link) => ({
+    subject: t('managerMail.commentSubject', { title: row.sermon_title }),
+    text: t('managerMail.commentBody', {
+      name: row.author_name,
+      title: row.sermon_title,
+      comment: body,
+      link: link(`/broadcasters/${sermon.broadcaster_id}/comments`),
+    }),
+  })).catch((err) => deps.log?.warn({ err }, 'could not tell the managers of a new comment'));
   return reviewedView(row);
 }
 
@@ -171,6 +188,7 @@ export async function messageBroadcaster(
   user: UserRow,
   broadcasterId: string,
   input: { subject: string; message: string },
+  origin: string,
 ): Promise<void> {
   requireVerified(user);
   const message = input.message.trim();
@@ -190,11 +208,10 @@ export async function messageBroadcaster(
   const name = user.display_name || user.username;
   // One line: a header holds no line breaks (nodemailer would encode them; none is meant).
   const subject = input.subject.replace(/\s+/g, ' ');
-  await deps.mail({
-    to: broadcaster.contact_email,
+  const mail = (tr: typeof t) => ({
     replyTo: user.email,
-    subject: t('contact.mail.subject', { subject, name }),
-    text: t('contact.mail.body', {
+    subject: tr('contact.mail.subject', { subject, name }),
+    text: tr('contact.mail.body', {
       name,
       username: user.username,
       email: user.email,
@@ -203,4 +220,9 @@ export async function messageBroadcaster(
       message,
     }),
   });
+  await deps.mail({ to: broadcaster.contact_email, ...mail(t) });
+  // A copy to each manager who asked for one (e-mail settings).
+  await mailManagers({ ...deps, origin }, broadcaster.broadcaster_id, 'message', (tr) => mail(tr)).catch((err) =>
+    deps.log?.warn({ err }, 'could not copy a message to the managers'),
+  );
 }

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { type AudioFile, type AudioRenditions, audioRenditions, playableCopy } from '@kerygma/ffmpeg/renditions/audio';
 import { videoRenditions } from '@kerygma/ffmpeg/renditions/video';
+import { type ManagerMailDeps, mailManagers } from '../../broadcaster-account/manager-mail.ts';
 import type { CatalogueChanges } from '../../catalogue/catalogue-changes.ts';
 import type { Db } from '../../db/db.ts';
 import type { JobContext, JobName, JobPayload } from '../../jobs/job-types.ts';
@@ -20,6 +21,8 @@ export type PipelineDeps = {
   media: MediaStore;
   /** Told when a sermon's media change, so cached pages show them (the app's, in one process). */
   changes?: CatalogueChanges | undefined;
+  /** How the broadcaster's managers are told an encode finished or failed (their e-mail settings decide). */
+  managerMail?: Omit<ManagerMailDeps, 'db'> | undefined;
 };
 
 /**
@@ -62,15 +65,44 @@ async function loadSource(db: Db, p: EncodePayload, jobId: number): Promise<Sour
   };
 }
 
+/**
+ * E-mails the broadcaster's managers that the sermon's media are ready, or failed with `detail`
+ * (manager-mail.ts: when their e-mail settings ask for it). Never fails the job.
+ */
+async function tellManagers(deps: PipelineDeps, p: EncodePayload, source: Source, failed?: string) {
+  if (!deps.managerMail) return;
+  const title = source.tags.title;
+  const edit = `/dashboard/sermons/${p.sermonId}?broadcasterID=${encodeURIComponent(source.broadcasterId)}`;
+  await mailManagers({ db: deps.db, ...deps.managerMail }, source.broadcasterId, 'media', (t, link) =>
+    failed === undefined
+      ? {
+          subject: t('managerMail.mediaReadySubject', { title }),
+          text: t('managerMail.mediaReadyBody', { title, link: link(`/sermons/${p.sermonId}`), editLink: link(edit) }),
+        }
+      : {
+          subject: t('managerMail.mediaFailedSubject', { title }),
+          text: t('managerMail.mediaFailedBody', { title, detail: failed, editLink: link(edit) }),
+        },
+  ).catch((err) => deps.managerMail?.log?.warn({ err }, 'could not tell the managers about an encode'));
+}
+
 /** Runs `work`, recording a pipeline failure ('encoding error') when the last attempt fails. */
-async function tracked<T>(db: Db, p: EncodePayload, ctx: JobContext, work: () => Promise<T>) {
-  await stage(db, p, 'encoding');
+async function tracked<T>(
+  deps: PipelineDeps,
+  p: EncodePayload,
+  source: Source,
+  ctx: JobContext,
+  work: () => Promise<T>,
+) {
+  await stage(deps.db, p, 'encoding');
   try {
     return await work();
   } catch (error) {
     if (ctx.signal.aborted) throw error; // stopped, not failed: the job runs again
     const last = ctx.attempt >= ctx.maxAttempts;
-    await stage(db, p, last ? 'pipeline-failed' : 'encoding-retry', (error as Error).message.slice(0, 500));
+    const detail = (error as Error).message.slice(0, 500);
+    await stage(deps.db, p, last ? 'pipeline-failed' : 'encoding-retry', detail);
+    if (last) await tellManagers(deps, p, source, detail);
     throw error;
   }
 }
@@ -185,7 +217,7 @@ export function encodeAudio(deps: PipelineDeps) {
     const source = await loadSource(db, p, ctx.id);
     if (!source) return;
     await playableFirst(deps, p, ctx, source);
-    const { result: renditions, outDir } = await tracked(db, p, ctx, () =>
+    const { result: renditions, outDir } = await tracked(deps, p, source, ctx, () =>
       workOnStored(
         media,
         source.storageKey,
@@ -205,8 +237,10 @@ export function encodeAudio(deps: PipelineDeps) {
       await checkLinked(tx, p);
       return true;
     });
-    if (saved) mediaChanged(deps, p, source);
-    else await media.remove(work.key);
+    if (saved) {
+      mediaChanged(deps, p, source);
+      await tellManagers(deps, p, source);
+    } else await media.remove(work.key);
   };
 }
 
@@ -215,7 +249,7 @@ export function encodeVideo(deps: PipelineDeps) {
   return async (p: JobPayload<'media.encode-video'>, ctx: JobContext<'media.encode-video'>) => {
     const source = await loadSource(db, p, ctx.id);
     if (!source) return;
-    const { result: v, outDir } = await tracked(db, p, ctx, () =>
+    const { result: v, outDir } = await tracked(deps, p, source, ctx, () =>
       workOnStored(
         media,
         source.storageKey,
@@ -272,8 +306,10 @@ export function encodeVideo(deps: PipelineDeps) {
       await checkLinked(tx, p);
       return true;
     });
-    if (saved) mediaChanged(deps, p, source);
-    else await media.remove(work.key);
+    if (saved) {
+      mediaChanged(deps, p, source);
+      await tellManagers(deps, p, source);
+    } else await media.remove(work.key);
   };
 }
 

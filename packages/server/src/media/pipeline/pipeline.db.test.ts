@@ -2,13 +2,17 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { speechLikeAudio, testPatternVideo } from '@kerygma/ffmpeg/synth';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CatalogueChange, catalogueChanges } from '../../catalogue/catalogue-changes.ts';
 import { jobHandlers } from '../../jobs/handlers.ts';
 import { startWorker, type Worker } from '../../jobs/worker.ts';
+import { createMailer } from '../../mail/mailer.ts';
 import { localMediaStore } from '../../storage/local-store.ts';
+import { startSmtpServer } from '../../test/smtp-server.ts';
 import { buildTestApp, getJson, type TestApp } from '../../test/test-app.ts';
 import { BACKENDS } from '../../test/test-db.ts';
+import { testUser } from '../../test/users.ts';
 import { createApiKey } from '../api-keys.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'kerygma-pipeline-'));
@@ -27,18 +31,29 @@ describe.each(BACKENDS)('upload → encode → media list on %s', (backend) => {
   let worker: Worker;
   let key: string;
   const changes = catalogueChanges();
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   beforeAll(async () => {
+    smtp = await startSmtpServer();
     t = await buildTestApp(backend);
     key = await createApiKey(t.db, 'gracechurch');
+    // A manager of the broadcaster, told by e-mail when media are ready (e-mail settings: on by default).
+    await testUser(t.db, 'uploader', { broadcaster: [['gracechurch', 'uploader']], verified: true });
+    const mail = createMailer({ smtpUrl: smtp.url, from: 'Kerygma <no-reply@kerygma.test>', outboxDir: '' }, pino());
     worker = await startWorker({
       db: t.db,
-      handlers: jobHandlers({ db: t.db, media: localMediaStore(t.mediaDir), changes }),
+      handlers: jobHandlers({
+        db: t.db,
+        media: localMediaStore(t.mediaDir),
+        changes,
+        managerMail: { mail, origin: 'https://kerygma.test' },
+      }),
       pollMs: 100,
     });
   }, 60_000);
   afterAll(async () => {
     await worker?.stop();
     await t?.close();
+    await smtp?.close();
   });
 
   async function upload(sermonId: string, uploadType: string, file: string) {
@@ -126,6 +141,11 @@ describe.each(BACKENDS)('upload → encode → media list on %s', (backend) => {
     expect((await t.app.inject(new URL(high.streamURL).pathname)).statusCode).toBe(200);
     const waveform = await getJson(t.app, '/api/v2/node/sermons/1002/waveform');
     expect(waveform.body.data.length).toBeGreaterThan(10);
+    // The broadcaster's manager is told once, when every rendition is made.
+    const told = await smtp.next('uploader@example.org');
+    expect(told.subject).toBe(`“${sermon.fullTitle}” is ready to play`);
+    expect(told.text).toContain('https://kerygma.test/sermons/1002');
+    expect(told.text).toContain('https://kerygma.test/dashboard/sermons/1002?broadcasterID=gracechurch');
     // The copy's folder goes once the renditions replace it.
     const copyFolder = path.join(
       t.mediaDir,
