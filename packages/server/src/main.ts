@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import pino from 'pino';
 import { buildApp } from './app.ts';
+import { scheduleWeeklyStats } from './broadcaster-account/weekly-stats.ts';
 import { catalogueChanges, sharedCatalogueChanges } from './catalogue/catalogue-changes.ts';
 import { statsCache } from './catalogue/catalogue-stats.ts';
 import { entityCache } from './catalogue/entity-cache.ts';
@@ -92,8 +93,11 @@ async function main() {
           listener: config.databaseUrl ? postgresJobListener(config.databaseUrl, log) : undefined,
         });
 
-  // The daily digest (library/digest.ts) queues its next run itself; this starts the chain.
-  if (worker) await scheduleDigest(db, Date.now());
+  // The daily digest and the weekly statistics queue their next runs themselves; this starts the chains.
+  if (worker) {
+    await scheduleDigest(db, Date.now());
+    await scheduleWeeklyStats(db, Date.now());
+  }
 
   const shutdown = { draining: false };
   const stats = statsCache(db);

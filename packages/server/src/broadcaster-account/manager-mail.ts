@@ -10,6 +10,7 @@ const SETTING = {
   comment: 'comment_notifications',
   message: 'message_notifications',
   media: 'media_notifications',
+  weeklyStats: 'weekly_stats',
 } as const satisfies Record<string, keyof EmailSettingsRow>;
 export type ManagerMailKind = keyof typeof SETTING;
 

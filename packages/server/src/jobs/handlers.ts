@@ -1,3 +1,4 @@
+import { weeklyStatsJob } from '../broadcaster-account/weekly-stats.ts';
 import type { CatalogueChanges } from '../catalogue/catalogue-changes.ts';
 import { type DigestDeps, digestJob } from '../library/digest.ts';
 import { deleteFiles, encodeAudio, encodeVideo, type PipelineDeps } from '../media/pipeline/media.jobs.ts';
@@ -21,6 +22,7 @@ export function jobHandlers(
     'search.sermon-vectors': refreshSermonVectors({ db: deps.db, pauseMs: deps.searchRefreshPauseMs }),
     // Needs the mailer and the link secret: a worker without them (tests, the encode child) fails it.
     'library.digest': digestJob(deps.digest),
+    'broadcasters.weekly-stats': weeklyStatsJob(deps.managerMail && { db: deps.db, ...deps.managerMail }),
     'sermons.publish-scheduled': publishScheduledJob(deps),
     'sermons.purge-deleted': purgeDeletedJob(deps),
     // Loaded when a demo seed queued it: production workers never load the demo generator.

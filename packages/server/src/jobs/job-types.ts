@@ -70,6 +70,8 @@ export const jobSchemas = {
    * day (UTC); it queues the next day's run when done.
    */
   'library.digest': z.object({ day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
+  /** The weekly statistics e-mail to the managers who asked (broadcaster-account/weekly-stats.ts), up to this Monday. */
+  'broadcasters.weekly-stats': z.object({ week: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) }),
   /**
    * A scheduled sermon's minute has come (sermon-editing/): its counters are settled and its
    * pages refreshed. `at` is the publish time it was scheduled for (nothing if it changed since).
@@ -98,6 +100,7 @@ export const JOB_TOOLS: { readonly [N in JobName]: readonly JobTool[] } = {
   'demo.media': ['ffmpeg'],
   'search.sermon-vectors': [],
   'library.digest': [],
+  'broadcasters.weekly-stats': [],
   'sermons.publish-scheduled': [],
   'sermons.purge-deleted': [],
 };
