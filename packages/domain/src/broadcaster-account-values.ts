@@ -26,6 +26,21 @@ export const BROADCASTER_ACCOUNT_RULES = {
   recentStatsDays: 30,
 } as const;
 
+/** The sign-up coupon kinds of spec §3 (a site admin makes coupons with `pnpm coupon`). */
+export const SIGNUP_COUPON_KINDS = [
+  'free-signup',
+  'signup',
+  'signup-refer-rep',
+  'signup-referral',
+  'signup-referral-repeat',
+  'signup-repeat',
+  'signup-repeat-3m',
+  'signup-repeat-6m',
+  'signup-repeat-1y',
+  'signup-repeat-10USD-1y',
+  'signup-repeat-1USD-1y',
+] as const;
+
 /** Digits and lower-case letters (§5). */
 export const BROADCASTER_ID_PATTERN = /^[a-z0-9]+$/;
 

@@ -1,5 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminRequest, runAdminCommand } from '../cli/admin-commands.ts';
+import { localMediaStore } from '../storage/local-store.ts';
 import { startSmtpServer } from '../test/smtp-server.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import { BACKENDS } from '../test/test-db.ts';
@@ -44,7 +46,17 @@ describe.each(BACKENDS)('the broadcaster account on %s', (backend) => {
       verified: true,
     });
     u.newcomer = await testUser(t.db, 'newcomer', { verified: true });
-    await t.db.query("INSERT INTO signup_coupon (code, kind, description) VALUES ('welcome', 'free-signup', 'No fee')");
+    // As a site admin makes one: `pnpm coupon WELCOME free-signup No fee`.
+    const coupon = (code: string, kind: 'free-signup' | null) =>
+      runAdminCommand(
+        adminRequest.parse({ command: 'coupon', code, kind, description: 'No fee' }),
+        { db: t.db, media: localMediaStore(t.mediaDir), mediaDir: t.mediaDir, where: '' },
+        () => {},
+      );
+    expect(await coupon('WELCOME', 'free-signup')).toMatchObject({ ok: true });
+    expect(await coupon('gone', 'free-signup')).toMatchObject({ ok: true });
+    expect(await coupon('gone', null)).toMatchObject({ ok: true, text: 'Removed the coupon gone.' });
+    expect(await coupon('gone', null)).toMatchObject({ ok: false });
   }, 180_000);
   afterAll(async () => {
     await t?.close();
@@ -73,6 +85,7 @@ describe.each(BACKENDS)('the broadcaster account on %s', (backend) => {
     expect(params.body.payments).toEqual({ configured: false });
     expect((await call(null, 'GET', '/signup_params/coupon/WELCOME')).body.kind).toBe('free-signup');
     expect((await call(null, 'GET', '/signup_params/coupon/nope')).status).toBe(404);
+    expect((await call(null, 'GET', '/signup_params/coupon/gone')).status).toBe(404);
   });
 
   it('refuses bad sign-ups and creates nothing', async () => {

@@ -1,4 +1,5 @@
 import { emailSchema, passwordSchema, usernameSchema } from '@kerygma/domain/account-rules';
+import { BROADCASTER_ACCOUNT_RULES, SIGNUP_COUPON_KINDS } from '@kerygma/domain/broadcaster-account-values';
 import { z } from 'zod';
 import { createVerified, makeSiteAdmin } from '../accounts/admin-users.ts';
 import type { Db } from '../db/db.ts';
@@ -7,7 +8,7 @@ import type { MediaStore } from '../storage/store.ts';
 
 /**
  * The commands that change data from the command line (`pnpm api-key`, `pnpm seed`,
- * `pnpm user:admin`), each run
+ * `pnpm user:admin`, `pnpm coupon`), each run
  * against an open database: the running server's (sent through cli/admin-channel.ts) or the
  * command's own (cli/command-line.ts).
  */
@@ -31,6 +32,19 @@ export const adminRequest = z.discriminatedUnion('command', [
     username: usernameSchema,
     email: emailSchema,
     password: passwordSchema,
+  }),
+  /** Makes (or changes) a sign-up coupon, or removes it (`kind` null). */
+  z.object({
+    command: z.literal('coupon'),
+    code: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .min(1)
+      .max(BROADCASTER_ACCOUNT_RULES.couponMaxLength)
+      .regex(/^[a-z0-9-]+$/, 'letters, digits and hyphens only'),
+    kind: z.enum(SIGNUP_COUPON_KINDS).nullable(),
+    description: z.string().trim().max(200),
   }),
   z.object({
     command: z.literal('site-admin'),
@@ -83,6 +97,23 @@ export async function runAdminCommand(
     return rows.length > 0
       ? { ok: true, text: `${request.username} holds role ${request.role} at ${request.broadcasterId}.` }
       : { ok: false, text: `No such account or broadcaster, or the role was held already.` };
+  }
+  if (request.command === 'coupon') {
+    if (request.kind === null) {
+      const removed = await deps.db.query('DELETE FROM signup_coupon WHERE code = $1 RETURNING 1', [request.code]);
+      return removed.length
+        ? { ok: true, text: `Removed the coupon ${request.code}.` }
+        : { ok: false, text: `There is no coupon ${request.code}.` };
+    }
+    await deps.db.query(
+      `INSERT INTO signup_coupon (code, kind, description) VALUES ($1, $2, $3)
+       ON CONFLICT (code) DO UPDATE SET kind = $2, description = $3`,
+      [request.code, request.kind, request.description],
+    );
+    return {
+      ok: true,
+      text: `The coupon ${request.code} (${request.kind}) is ready: /broadcaster/sign-up?coupon=${request.code}`,
+    };
   }
   if (request.command === 'site-admin') {
     try {
