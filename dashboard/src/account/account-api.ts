@@ -50,4 +50,9 @@ export const routes = {
     method: 'POST',
     path: '/media/images/broadcaster_banner',
   }),
+  bannerGallery: routeOf<Images['bannerGallery']>({ method: 'GET', path: '/node/images/background/broadcaster' }),
+  chooseBannerFromGallery: routeOf<Images['chooseBannerFromGallery']>({
+    method: 'POST',
+    path: '/media/images/broadcaster_banner/from_gallery',
+  }),
 };

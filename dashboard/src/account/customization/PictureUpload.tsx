@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import type { z } from 'zod';
 import { useI18n } from '../../i18n.tsx';
 
-type ImageUrls = z.infer<typeof imageUrlsSchema>;
+export type ImageUrls = z.infer<typeof imageUrlsSchema>;
 
 /** Sends a picture's bytes to its upload slot (`putImage`): a raw body, not JSON, so not through the transport. */
 async function sendBytes(uploadURL: string, file: File): Promise<ImageUrls> {
@@ -30,26 +30,27 @@ type Props = {
   start: () => Promise<{ uploadURL: string }>;
   /** Runs the upload, toasting how it went (the screen's `useChange`); answers undefined when it failed. */
   change: <T>(run: () => Promise<T>) => Promise<T | undefined>;
+  /** The stored picture's URLs, once an upload has succeeded (the screen shows it as `current`). */
+  onStored: (urls: ImageUrls) => void;
 };
 
 /** A broadcaster picture (banner or profile): shown, replaced by choosing a file. */
-export function PictureUpload({ label, current, start, change }: Props) {
+export function PictureUpload({ label, current, start, change, onStored }: Props) {
   const { t } = useI18n();
   const id = useId();
-  const [shown, setShown] = useState(current);
   const [busy, setBusy] = useState(false);
 
   async function upload(file: File) {
     setBusy(true);
     const urls = await change(async () => sendBytes((await start()).uploadURL, file));
     setBusy(false);
-    if (urls) setShown(urls.url);
+    if (urls) onStored(urls);
   }
 
   return (
     <section className="card picture-upload">
       <h2>{label}</h2>
-      {shown && <img src={shown} alt={label} className="picture" />}
+      {current && <img src={current} alt={label} className="picture" />}
       <label htmlFor={id}>
         {busy ? t('dashboardAccount.customization.uploading') : t('dashboardAccount.customization.upload')}
       </label>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listSchema } from '../catalogue.ts';
 import { IMAGE_RULES, IMAGE_SHAPES } from '../images.ts';
 import { contract } from './contract.ts';
 
@@ -19,6 +20,21 @@ export const imageUrlsSchema = z.object({
   resizableURL: z.string(),
   widths: z.array(z.number().int()),
 });
+
+/** One of the banner gallery's stock backgrounds (spec §3 "banner gallery"). */
+export const bannerBackgroundSchema = z.object({
+  /** Names it for `POST media/images/broadcaster_banner/from_gallery`; kept for good. */
+  backgroundID: z.string(),
+  /** Its name in the request's language (Accept-Language). */
+  displayName: z.string(),
+  /** The banner's size as a plain URL names it (1280 wide). */
+  imageURL: z.string(),
+  /** Every size, `{size}` for the width: 640, 1280 or 1920. */
+  imageURLResizable: z.string(),
+  /** The smallest size (640 wide), for a chooser's grid. */
+  thumbnailImageURL: z.string(),
+});
+export type BannerBackground = z.infer<typeof bannerBackgroundSchema>;
 
 const rules = (kind: keyof typeof IMAGE_SHAPES) => {
   const s = IMAGE_SHAPES[kind];
@@ -51,6 +67,27 @@ export const imageContracts = {
     body: z.object({ broadcasterID }),
     bodyInQuery: true,
     responses: { 200: imageUploadSlotSchema },
+    errors: [401, 403, 404],
+  }),
+  bannerGallery: contract({
+    method: 'GET',
+    path: '/node/images/background/broadcaster',
+    tag,
+    summary: 'The banner gallery',
+    description:
+      "Stock backgrounds a broadcaster may take as its banner instead of uploading one (`POST media/images/broadcaster_banner/from_gallery`), all in one list, in the gallery's order. Each is served as JPEG 640, 1280 and 1920 pixels wide (3:1); a broadcaster showing one has it as its `bannerImageURL`, the same URL as its `imageURL` here.",
+    responses: { 200: listSchema(bannerBackgroundSchema) },
+  }),
+  chooseBannerFromGallery: contract({
+    method: 'POST',
+    path: '/media/images/broadcaster_banner/from_gallery',
+    tag,
+    summary: "Take a gallery background as a broadcaster's banner",
+    description:
+      "The broadcaster's Admins (or its API key), as for a banner upload. `backgroundID` is one of the banner gallery's (`GET node/images/background/broadcaster`); it becomes the broadcaster's `bannerImageURL` at once, replacing an uploaded banner (whose files are removed). Answers its URLs as a banner upload does; 404 for an unknown broadcaster or background.",
+    auth: 'apiKeyOrSession',
+    body: z.object({ broadcasterID, backgroundID: z.string().min(1).max(100) }),
+    responses: { 200: imageUrlsSchema },
     errors: [401, 403, 404],
   }),
   startSpeakerPortraitUpload: contract({

@@ -749,6 +749,16 @@ const ROWS: Row[] = [
     request: async (f) => ({ method: 'DELETE', url: `/media/images/articles/${await draftArticle(f)}/banner` }),
     expect: [401, 403, 403, 200, 200, 403, 200, 200],
   },
+  // The banner gallery (images/banner-gallery.ts): a background as the banner, as a banner upload.
+  {
+    name: 'chooseBannerFromGallery',
+    request: {
+      method: 'POST',
+      url: '/media/images/broadcaster_banner/from_gallery',
+      body: { broadcasterID: 'gracechurch', backgroundID: 'lagoon' },
+    },
+    expect: [401, 403, 403, 200, 403, 403, 200, 200],
+  },
 ];
 
 /** A draft article of gracechurch. */

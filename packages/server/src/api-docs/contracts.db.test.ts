@@ -68,6 +68,7 @@ const EXAMPLES: Record<string, string[]> = {
   broadcasterFilterOptions: ['/node/broadcasters/gracechurch/filter_options'],
   broadcastersNearLocation: ['/node/broadcasters/near_location?latitude=40&longitude=-76&meters=100000'],
   highlightedSermons: ['/node/broadcasters/gracechurch/highlighted_sermons'],
+  bannerGallery: ['/node/images/background/broadcaster'],
   spurgeonDevotional: ['/node/spurgeon_devotional?month=1&day_of_month=1&type=AM'],
   spurgeonDevotionalPreface: ['/node/spurgeon_devotional/preface'],
   speakerList: ['/node/speakers'],

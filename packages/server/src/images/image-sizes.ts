@@ -2,15 +2,17 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IMAGE_KINDS, IMAGE_SHAPES, type ImageKind } from '@kerygma/domain/images';
 import type { MediaStore } from '../storage/store.ts';
+import { stockSource } from './banner-gallery.ts';
 import { servedJpeg } from './image-files.ts';
 
 /**
  * The served sizes of a stored picture (`images/<kind>/<folder>/<width>.jpg`): made from its
- * source (`source.jpg`, or the demo data's `source.svg`) on their first request, so an upload
- * or a seed stores one file and only the sizes asked for are ever made.
+ * source (`source.jpg`, or the demo data's `source.svg`; a stock picture's is drawn by our code,
+ * banner-gallery.ts) on their first request, so an upload or a seed stores one file and only the
+ * sizes asked for are ever made.
  */
 
-const SIZE_KEY = new RegExp(`^(images/(${IMAGE_KINDS.join('|')})/[A-Za-z0-9_-]+)/(\\d+)\\.jpg$`);
+const SIZE_KEY = new RegExp(`^(images/(${IMAGE_KINDS.join('|')})/(?:stock/)?[A-Za-z0-9_-]+)/(\\d+)\\.jpg$`);
 
 /** Whether a media key is a picture's (its files never change: cached for good). */
 export const isImageKey = (key: string) => key.startsWith('images/');
@@ -21,6 +23,18 @@ function sizeOf(key: string): { folder: string; kind: ImageKind; width: number }
   const kind = m[2] as ImageKind;
   const width = Number(m[3]);
   return IMAGE_SHAPES[kind].widths.includes(width) ? { folder: m[1] as string, kind, width } : undefined;
+}
+
+/** What a folder's sizes are drawn from: a stock picture's SVG, else its stored source. */
+async function sourceOf(media: MediaStore, folder: string): Promise<{ bytes: Buffer; svg: boolean } | undefined> {
+  const stock = stockSource(folder);
+  if (stock !== undefined) return { bytes: Buffer.from(stock), svg: true };
+  for (const [name, svg] of [
+    ['source.jpg', false],
+    ['source.svg', true],
+  ] as const)
+    if (await media.stat(`${folder}/${name}`)) return { bytes: await media.read(`${folder}/${name}`), svg };
+  return undefined;
 }
 
 /** Keys known to be stored, so serving one asks the store nothing more (S3: a HEAD). */
@@ -37,13 +51,12 @@ export function imageSizes(media: MediaStore) {
 
   const make = async (key: string, size: { folder: string; kind: ImageKind; width: number }) => {
     if (await media.stat(key)) return;
-    const svg = !(await media.stat(`${size.folder}/source.jpg`));
-    const sourceKey = `${size.folder}/${svg ? 'source.svg' : 'source.jpg'}`;
-    if (svg && !(await media.stat(sourceKey))) return;
+    const source = await sourceOf(media, size.folder);
+    if (!source) return;
     const dir = await media.workDir();
     try {
       const out = path.join(dir, path.basename(key));
-      await writeFile(out, await servedJpeg(await media.read(sourceKey), svg, size.kind, size.width));
+      await writeFile(out, await servedJpeg(source.bytes, source.svg, size.kind, size.width));
       await media.moveIn(key, out);
     } finally {
       await rm(dir, { recursive: true, force: true });

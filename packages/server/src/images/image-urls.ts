@@ -22,3 +22,11 @@ export function imageUrlsOf(kind: ImageKind, stored: string, origin: string): Im
     widths: IMAGE_SHAPES[kind].widths,
   };
 }
+
+/**
+ * A stock picture's folder (`images/<kind>/stock/<name>`): drawn by our code and shared by every
+ * owner who chose it, so never removed with one. An owner's own folder is one segment below the
+ * kind (an owner id holds no '/'), so the two never meet.
+ */
+export const stockFolder = (kind: ImageKind, name: string) => `images/${kind}/stock/${name}`;
+export const isStockFolder = (folder: string) => /^images\/[a-z_]+\/stock\//.test(folder);

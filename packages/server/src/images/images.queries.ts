@@ -1,7 +1,7 @@
 import type { ImageKind } from '@kerygma/domain/images';
 import type { Db } from '../db/db.ts';
 
-/** A stored picture: its store folder and its source's file name there. */
+/** A stored picture: its store folder and its source's file name there (a stock picture's SVG is drawn, not stored). */
 export type ImageRow = { kind: ImageKind; owner_id: string; folder: string; source: 'source.jpg' | 'source.svg' };
 
 const at = (ms: number) => new Date(ms).toISOString();

@@ -1,18 +1,22 @@
 import { imageContracts as c } from '@kerygma/domain/contracts/images';
-import type { ImageKind } from '@kerygma/domain/images';
+import { IMAGE_SHAPES, type ImageKind } from '@kerygma/domain/images';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Actor, guards, type RoleName, requireRole } from '../accounts/guards.ts';
 import type { ApiDeps } from '../app-deps.ts';
 import type { CatalogueChange } from '../catalogue/catalogue-changes.ts';
 import { notFound } from '../errors.ts';
+import { messageTranslator } from '../http/messages.ts';
 import { urlsFor } from '../http/request-context.ts';
 import { route } from '../http/route.ts';
+import { bannerGallery, galleryBanner } from './banner-gallery.ts';
+import { imageUrlsOf, resizablePath } from './image-urls.ts';
 import * as q from './images.queries.ts';
-import { type ImageDeps, receiveImageUpload, startImageUpload } from './images.service.ts';
+import { type ImageDeps, receiveImageUpload, setStockImage, startImageUpload } from './images.service.ts';
 
 /**
  * The picture upload calls (spec §7): a slot for a broadcaster's profile picture or banner
- * (its Admins), a speaker's portrait or a series' artwork (Uploaders), and the slots' bytes.
+ * (its Admins), a speaker's portrait or a series' artwork (Uploaders), and the slots' bytes;
+ * the banner gallery (banner-gallery.ts), and a background from it as a broadcaster's banner.
  */
 export async function imageRoutes(app: FastifyInstance, deps: ApiDeps) {
   const now = deps.now ?? Date.now;
@@ -33,11 +37,15 @@ export async function imageRoutes(app: FastifyInstance, deps: ApiDeps) {
     return startImageUpload(images, kind, ownerId, origin(req));
   };
 
-  const broadcasterSlot = (kind: ImageKind) => async (actor: Actor, broadcasterID: string, req: FastifyRequest) => {
+  /** The broadcaster's id (lower case) once it exists and the actor is its Admin. */
+  const administered = async (actor: Actor, broadcasterID: string) => {
     const id = broadcasterID.toLowerCase();
     if (!(await q.broadcasterExists(deps.db, id))) throw notFound('error.broadcasterNotFound', { id: broadcasterID });
-    return slot(actor, kind, id, id, 'admin', req);
+    requireRole(actor, id, 'admin');
+    return id;
   };
+  const broadcasterSlot = (kind: ImageKind) => async (actor: Actor, broadcasterID: string, req: FastifyRequest) =>
+    startImageUpload(images, kind, await administered(actor, broadcasterID), origin(req));
   const profileSlot = broadcasterSlot('broadcaster_profile');
   const bannerSlot = broadcasterSlot('broadcaster_banner');
   route(
@@ -50,6 +58,43 @@ export async function imageRoutes(app: FastifyInstance, deps: ApiDeps) {
     app,
     c.startBroadcasterBannerUpload,
     ({ auth, body }, req) => bannerSlot(auth, body.broadcasterID, req),
+    broadcasterKeyOrSession,
+  );
+
+  route(app, c.bannerGallery, async (_input, req) => {
+    const t = await messageTranslator(req);
+    const at = origin(req);
+    const thumbnail = String(Math.min(...IMAGE_SHAPES.broadcaster_banner.widths));
+    const results = bannerGallery().map((b) => {
+      const { url, resizableURL } = imageUrlsOf('broadcaster_banner', resizablePath(b.folder), at);
+      return {
+        backgroundID: b.id,
+        displayName: t({ key: `catalog.bannerGallery.${b.id}` }),
+        imageURL: url,
+        imageURLResizable: resizableURL,
+        thumbnailImageURL: resizableURL.replace('{size}', thumbnail),
+      };
+    });
+    return {
+      nodeType: 'broadcaster_background',
+      nodeDisplayName: 'Banner gallery',
+      totalCount: results.length,
+      next: null,
+      results,
+    };
+  });
+  route(
+    app,
+    c.chooseBannerFromGallery,
+    async ({ auth, body }, req) => {
+      const id = await administered(auth, body.broadcasterID);
+      const banner = galleryBanner(body.backgroundID);
+      if (!banner) throw notFound('error.image.backgroundNotFound', { id: body.backgroundID });
+      const stored = await setStockImage(images, 'broadcaster_banner', id, banner.folder);
+      deps.changes?.announce(pictureChange('broadcaster_banner', id));
+      const { url, resizableURL, widths } = imageUrlsOf('broadcaster_banner', stored.resizableURL, origin(req));
+      return { url, resizableURL, widths: [...widths] };
+    },
     broadcasterKeyOrSession,
   );
 

@@ -7,7 +7,7 @@ import { ApiError, notFound } from '../errors.ts';
 import { API_BASE } from '../http/api-base.ts';
 import type { MediaStore } from '../storage/store.ts';
 import { contentDigest, readPicture, sourceJpeg } from './image-files.ts';
-import { type ImageUrls, imageUrlsOf, resizablePath } from './image-urls.ts';
+import { type ImageUrls, imageUrlsOf, isStockFolder, resizablePath } from './image-urls.ts';
 import * as q from './images.queries.ts';
 
 export type { ImageUrls } from './image-urls.ts';
@@ -19,12 +19,14 @@ export type { ImageUrls } from './image-urls.ts';
  * `images/<kind>/<owner>-<digest>/source.jpg`; its sizes (`<width>.jpg`, IMAGE_SHAPES) are made
  * from that on their first request (image-sizes.ts) and served at
  * `/media/images/<kind>/<owner>-<digest>/<width>.jpg`, cached for good (a new picture has a new
- * digest). One row per owner and kind in `image`; broadcasters, speakers and series also name
+ * digest). A stock picture (the banner gallery's) lives in a shared folder and is never removed
+ * with an owner. One row per owner and kind in `image`; broadcasters, speakers and series also name
  * theirs in their own column (lists show it without a join).
  *
  * Other rooms call:
  *   saveImage(deps, kind, ownerId, bytes)      checks and stores a picture, replacing the owner's
  *   saveDrawnImages(deps, drawn)                the demo data's drawn artwork, many owners at once
+ *   setStockImage(deps, kind, ownerId, folder)  a stock picture (the banner gallery's) as the owner's
  *   startImageUpload(deps, kind, ownerId, o)    an upload slot: `{ uploadURL }` the bytes are PUT to
  *   imageUrls(deps.db, kind, ownerId, origin)   the owner's picture's URLs, or null
  *   removeImage(deps, kind, ownerId)            removes it (call when the owner is deleted)
@@ -124,20 +126,39 @@ async function storeSource(
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-  let old: string | undefined;
   try {
-    old = await deps.db.transaction(async (tx) => {
-      await alsoInTransaction?.(tx);
-      const replaced = await q.replaceImage(tx, { kind, owner_id: ownerId, folder, source: name }, deps.now());
-      await q.setOwnerImages(tx, kind, [ownerId], [resizablePath(folder)]);
-      return replaced;
-    });
+    await recordImage(deps, { kind, owner_id: ownerId, folder, source: name }, alsoInTransaction);
   } catch (error) {
     if ((await q.imageOf(deps.db, kind, ownerId))?.folder !== folder) await deps.media.remove(folder);
     throw error;
   }
-  if (old) await removeFolder(deps, old);
   return imageUrlsOf(kind, resizablePath(folder), '');
+}
+
+/**
+ * Makes a stock picture (its folder `stockFolder(…)`, drawn by our code: banner-gallery.ts) the
+ * owner's, replacing the one it had. Nothing is stored: the stock folder is shared.
+ */
+export async function setStockImage(
+  deps: ImageDeps,
+  kind: ImageKind,
+  ownerId: string,
+  folder: string,
+): Promise<ImageUrls> {
+  if (!isStockFolder(folder)) throw new Error(`not a stock picture's folder: ${folder}`);
+  await recordImage(deps, { kind, owner_id: ownerId, folder, source: 'source.svg' });
+  return imageUrlsOf(kind, resizablePath(folder), '');
+}
+
+/** Records the row as its owner's picture in one transaction, then removes the one it replaced. */
+async function recordImage(deps: ImageDeps, row: q.ImageRow, alsoInTransaction?: (tx: Db) => Promise<void>) {
+  const old = await deps.db.transaction(async (tx) => {
+    await alsoInTransaction?.(tx);
+    const replaced = await q.replaceImage(tx, row, deps.now());
+    await q.setOwnerImages(tx, row.kind, [row.owner_id], [resizablePath(row.folder)]);
+    return replaced;
+  });
+  if (old) await removeFolder(deps, old);
 }
 
 /** The owner's picture's URLs (absolute with `origin`), or null when it has none. */
@@ -156,7 +177,9 @@ export async function removeImage(deps: ImageDeps, kind: ImageKind, ownerId: str
   if (folder) await removeFolder(deps, folder);
 }
 
+/** Removes a picture's files, unless it is a stock picture others may be showing. */
 async function removeFolder(deps: ImageDeps, folder: string): Promise<void> {
+  if (isStockFolder(folder)) return;
   await deps.media
     .remove(folder)
     .catch((error) => deps.log.error({ err: error, folder }, 'could not remove a picture'));

@@ -1,26 +1,13 @@
+import { drawnBackground, PALETTES, PATTERNS, type Pattern, svgDocument } from '../images/drawn-backgrounds.ts';
 import type { DrawnImage } from '../images/images.service.ts';
 import type { DemoCatalogue } from './demo-catalogue.ts';
 
 /**
- * The demo catalogue's artwork, drawn as SVG from each owner's id and name (deterministic, no
- * randomness beyond them): broadcasters' profile pictures and banners, speakers' portraits,
+ * The demo catalogue's artwork, drawn as SVG from each owner's id and name over the backgrounds of
+ * images/drawn-backgrounds.ts (deterministic, no randomness beyond them): broadcasters' profile pictures and banners, speakers' portraits,
  * series covers. Stored as they are; their JPEG sizes are drawn from them on first request
  * (images/image-sizes.ts), so seeding costs no rendering.
  */
-
-/** Colour pairs (dark, light) a picture's gradient runs between. */
-const PALETTES: readonly (readonly [string, string])[] = [
-  ['#1f3b5c', '#3f7cac'],
-  ['#5a1f2b', '#b2475d'],
-  ['#23493d', '#4f9a78'],
-  ['#3d2b5c', '#7d5fb2'],
-  ['#5c3d1f', '#c08a3e'],
-  ['#1f4f5c', '#3fa3b2'],
-  ['#4a4a1f', '#9a9a3f'],
-  ['#2b2b3d', '#6b6b8f'],
-  ['#5c1f4f', '#b2479a'],
-  ['#1f5c3a', '#3fb27a'],
-];
 
 /** FNV-1a: a stable number from a string. */
 function hash(text: string): number {
@@ -43,55 +30,21 @@ export function initials(name: string): string {
     .join('');
 }
 
-/** A pattern over the gradient, one of five, in white at low opacity. */
-function pattern(kind: number, width: number, height: number): string {
-  const shapes: string[] = [];
-  switch (kind % 5) {
-    case 0: // concentric circles from a corner
-      for (let r = 120; r < Math.max(width, height) * 1.5; r += 120)
-        shapes.push(`<circle cx="${width}" cy="${height}" r="${r}" fill="none" stroke="#fff" stroke-width="14"/>`);
-      break;
-    case 1: // diagonal stripes
-      for (let x = -height; x < width; x += 90)
-        shapes.push(`<path d="M${x} ${height}L${x + height} 0" stroke="#fff" stroke-width="28"/>`);
-      break;
-    case 2: // a grid of dots
-      for (let y = 50; y < height; y += 100)
-        for (let x = 50; x < width; x += 100) shapes.push(`<circle cx="${x}" cy="${y}" r="12" fill="#fff"/>`);
-      break;
-    case 3: // arches, like a row of windows
-      for (let x = 0; x < width; x += 250)
-        shapes.push(
-          `<path d="M${x + 40} ${height}V${height * 0.55}a85 85 0 0 1 170 0V${height}" fill="none" stroke="#fff" stroke-width="16"/>`,
-        );
-      break;
-    default: // waves
-      for (let y = 80; y < height; y += 110)
-        shapes.push(
-          `<path d="M0 ${y}${Array.from({ length: Math.ceil(width / 200) }, () => 'q50 -40 100 0t100 0').join('')}" fill="none" stroke="#fff" stroke-width="12"/>`,
-        );
-  }
-  return `<g opacity="0.12">${shapes.join('')}</g>`;
-}
-
-function background(seed: number, width: number, height: number): string {
-  const [dark, light] = PALETTES[seed % PALETTES.length] as readonly [string, string];
-  return (
-    `<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${light}"/>` +
-    `<stop offset="1" stop-color="${dark}"/></linearGradient></defs>` +
-    `<rect width="${width}" height="${height}" fill="url(#g)"/>${pattern(seed >>> 4, width, height)}`
+/** The owner's colours and pattern, picked by `seed`. */
+const background = (seed: number, width: number, height: number) =>
+  drawnBackground(
+    PALETTES[seed % PALETTES.length] as readonly [string, string],
+    PATTERNS[(seed >>> 4) % PATTERNS.length] as Pattern,
+    width,
+    height,
   );
-}
-
-const svg = (width: number, height: number, body: string) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${body}</svg>`;
 
 const SERIF = 'font-family="\'DejaVu Serif\', Georgia, serif" font-weight="bold" fill="#fff"';
 const SANS = 'font-family="\'DejaVu Sans\', Arial, sans-serif" fill="#fff"';
 
 /** A broadcaster's profile picture: its initials on its colours. */
 export function broadcasterProfile(id: string, name: string): string {
-  return svg(
+  return svgDocument(
     1000,
     1000,
     `${background(hash(id), 1000, 1000)}<text x="500" y="620" text-anchor="middle" font-size="340" ${SERIF}>${escapeXml(initials(name))}</text>`,
@@ -101,7 +54,7 @@ export function broadcasterProfile(id: string, name: string): string {
 /** A broadcaster's banner: its name on its colours, wide. */
 export function broadcasterBanner(id: string, name: string, location: string): string {
   const size = Math.min(110, Math.floor(2100 / Math.max(name.length, 1)));
-  return svg(
+  return svgDocument(
     1500,
     500,
     `${background(hash(id) + 3, 1500, 500)}<text x="80" y="290" font-size="${size}" ${SERIF}>${escapeXml(name)}</text>` +
@@ -111,7 +64,7 @@ export function broadcasterBanner(id: string, name: string, location: string): s
 
 /** A speaker's portrait: a figure's outline and the initials, on the speaker's colours. */
 export function speakerPortrait(id: number, name: string): string {
-  return svg(
+  return svgDocument(
     1000,
     1000,
     `${background(hash(`speaker${id}`), 1000, 1000)}<g fill="#fff" opacity="0.28"><circle cx="500" cy="400" r="180"/>` +
@@ -135,7 +88,7 @@ export function seriesCover(id: number, title: string, broadcasterName: string):
   const text = shown
     .map((l, i) => `<tspan x="500" y="${Math.round(top + i * size * 1.15)}">${escapeXml(l)}</tspan>`)
     .join('');
-  return svg(
+  return svgDocument(
     1000,
     1000,
     `${background(hash(`series${id}`), 1000, 1000)}<text text-anchor="middle" font-size="${size}" ${SERIF}>${text}</text>` +
