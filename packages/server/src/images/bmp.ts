@@ -39,9 +39,7 @@ export function decodeBmp(bytes: Buffer, maxPixels: number): RawPicture | undefi
     read = (row, x) => [bytes[row + x * 3 + 2] ?? 0, bytes[row + x * 3 + 1] ?? 0, bytes[row + x * 3] ?? 0];
   } else if (bpp === 32 && (compression === BI_RGB || compression === BI_BITFIELDS)) {
     const masks =
-      compression === BI_RGB
-        ? [0xff0000, 0xff00, 0xff]
-        : [0, 4, 8].map((at) => bytes.readUInt32LE(54 + at));
+      compression === BI_RGB ? [0xff0000, 0xff00, 0xff] : [0, 4, 8].map((at) => bytes.readUInt32LE(54 + at));
     const [r, g, b] = masks.map(channelOf) as [(v: number) => number, (v: number) => number, (v: number) => number];
     read = (row, x) => {
       const value = bytes.readUInt32LE(row + x * 4);

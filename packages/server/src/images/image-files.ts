@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { IMAGE_RULES, type ImageShape } from '@kerygma/domain/images';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { decodeBmp, isBmp } from './bmp.ts';
 
 /**
@@ -45,7 +45,7 @@ export const largeEnough = (picture: PictureInfo, shape: PictureShape) =>
   picture.width >= shape.minWidth && picture.height >= shape.minHeight;
 
 /** Uploaded bytes for sharp: a BMP (which it does not read) as its decoded pixels. */
-function uploaded(bytes: Buffer): sharp.Sharp {
+function uploaded(bytes: Buffer): Sharp {
   const bmp = isBmp(bytes) ? decodeBmp(bytes, IMAGE_RULES.maxPixels) : undefined;
   return bmp
     ? sharp(bmp.pixels, { raw: { width: bmp.width, height: bmp.height, channels: bmp.channels } })
