@@ -91,7 +91,7 @@ export async function imageRoutes(app: FastifyInstance, deps: ApiDeps) {
       const banner = galleryBanner(body.backgroundID);
       if (!banner) throw notFound('error.image.backgroundNotFound', { id: body.backgroundID });
       const stored = await setStockImage(images, 'broadcaster_banner', id, banner.folder);
-      deps.changes?.announce(pictureChange('broadcaster_banner', id));
+      deps.changes?.announce(await pictureChange(deps, 'broadcaster_banner', id));
       const { url, resizableURL, widths } = imageUrlsOf('broadcaster_banner', stored.resizableURL, origin(req));
       return { url, resizableURL, widths: [...widths] };
     },
