@@ -1,6 +1,6 @@
 /**
  * BMP pictures, which sharp's libvips does not read (§5 accepts them): the uncompressed kinds
- * (8-bit with a palette, 24-bit, 32-bit plain or with bit fields) decoded to raw RGB pixels
+ * (8-bit with a palette; 16-, 24- and 32-bit, plain or with bit fields) decoded to raw RGB pixels
  * sharp takes. Undefined for anything else, a truncated file or one over `maxPixels`.
  */
 
@@ -37,12 +37,12 @@ export function decodeBmp(bytes: Buffer, maxPixels: number): RawPicture | undefi
   let read: (row: number, x: number) => [number, number, number];
   if (bpp === 24 && compression === BI_RGB) {
     read = (row, x) => [bytes[row + x * 3 + 2] ?? 0, bytes[row + x * 3 + 1] ?? 0, bytes[row + x * 3] ?? 0];
-  } else if (bpp === 32 && (compression === BI_RGB || compression === BI_BITFIELDS)) {
-    const masks =
-      compression === BI_RGB ? [0xff0000, 0xff00, 0xff] : [0, 4, 8].map((at) => bytes.readUInt32LE(54 + at));
+  } else if ((bpp === 16 || bpp === 32) && (compression === BI_RGB || compression === BI_BITFIELDS)) {
+    const plain = bpp === 16 ? [0x7c00, 0x03e0, 0x001f] : [0xff0000, 0xff00, 0xff];
+    const masks = compression === BI_RGB ? plain : [0, 4, 8].map((at) => bytes.readUInt32LE(54 + at));
     const [r, g, b] = masks.map(channelOf) as [(v: number) => number, (v: number) => number, (v: number) => number];
     read = (row, x) => {
-      const value = bytes.readUInt32LE(row + x * 4);
+      const value = bpp === 16 ? bytes.readUInt16LE(row + x * 2) : bytes.readUInt32LE(row + x * 4);
       return [r(value), g(value), b(value)];
     };
   } else if (bpp === 8 && compression === BI_RGB) {
