@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ACCOUNT_RULES } from '@kerygma/domain/account-rules';
@@ -111,8 +111,8 @@ describe.each(BACKENDS)('the account’s own profile on %s', (backend) => {
   });
 
   it('keeps only the known preferences, adds dismissed messages to those stored, and stamps the time', async () => {
-    await newVerifiedUser('Eunice');
-    const session = await signIn('Eunice');
+    await newVerifiedUser('Zenas');
+    const session = await signIn('Zenas');
     const save = (prefs: object) =>
       call('PATCH', '/site/users', { body: { web_preferences: JSON.stringify(prefs) }, headers: withCookies(session) });
 
@@ -320,6 +320,47 @@ describe.each(BACKENDS)('the account’s own profile on %s', (backend) => {
     expect((await get(latest.replace('{size}', '200'))).statusCode).toBe(404);
     expect((await call('POST', '/site/users/upload_profile_picture')).status).toBe(401);
   }, 240_000);
+
+  it('refuses a picture under the minimum on either side and bytes that are not a whole picture, storing nothing', async () => {
+    await newVerifiedUser('Pudens');
+    const session = await signIn('Pudens');
+    const answer = await call('POST', '/site/users/upload_profile_picture', { headers: withCookies(session) });
+    const put = (bytes: Buffer) =>
+      call('PUT', answer.body.uploadURL, {
+        body: bytes,
+        headers: { ...withCookies(session), 'content-type': 'application/octet-stream' },
+      });
+    const min = ACCOUNT_RULES.pictureMinPixels;
+    const whole = await picture('whole.jpg', `${min}x${min}`);
+    const refused: [string, Buffer][] = [
+      ['one pixel too short', await picture('short.png', `${min}x${min - 1}`)],
+      ['one pixel too narrow', await picture('narrow.jpg', `${min - 1}x${min}`)],
+      ['a small BMP', await picture('small.bmp', `${min - 1}x${min - 1}`)],
+      ['a PDF', Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n')],
+      ['a JPEG cut short', whole.subarray(0, Math.floor(whole.length / 2))],
+      ['a BMP header with no pixels', (await picture('empty.bmp', `${min}x${min}`)).subarray(0, 60)],
+    ];
+    const storedPictureFiles = () => {
+      const users = path.join(t.mediaDir, 'users');
+      return existsSync(users) ? readdirSync(users, { recursive: true }).sort() : [];
+    };
+    const before = storedPictureFiles();
+    for (const [what, bytes] of refused) {
+      const answered = await put(bytes);
+      expect(answered.status, what).toBe(400);
+      expect(answered.body.code, what).toBe('invalid_image');
+      expect(answered.body.errors, what).toEqual({
+        file: `This picture cannot be used: send a JPEG, PNG, GIF, WebP or BMP image at least ${min} pixels wide and high.`,
+      });
+    }
+    expect((await me(withCookies(session))).body.profile_picture).toBeNull();
+    expect(storedPictureFiles()).toEqual(before);
+    // The slot stayed for another try: a picture exactly the minimum is taken.
+    const taken = await put(whole);
+    expect(taken.status).toBe(200);
+    const file = await app.inject({ method: 'GET', url: taken.body.profile_picture.replace('{size}', '400') });
+    expect(await pictureOf(file.rawPayload)).toEqual({ codec: 'mjpeg', width: 400, height: 400 });
+  }, 120_000);
 
   it('deletes the account with its password, and everything kept for it', async () => {
     await newVerifiedUser('Alexander');

@@ -1,13 +1,13 @@
 import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ACCOUNT_RULES } from '@kerygma/domain/account-rules';
 import { mergeWebPreferences } from '@kerygma/domain/web-preferences';
-import { readPicture, squarePictures } from '@kerygma/ffmpeg/renditions/picture';
 import { ApiError, notFound } from '../errors.ts';
 import { API_BASE } from '../http/api-base.ts';
+import { largeEnough, type PictureShape, readPicture, servedJpeg, sourceJpeg } from '../images/image-files.ts';
 import type { MediaStore } from '../storage/store.ts';
 import * as q from './accounts.queries.ts';
 import { type AccountDeps, type Caller, type IssuedTokens, sendCode, startSession } from './accounts.service.ts';
@@ -145,6 +145,14 @@ const PICTURE_SLOT_MS = 3600_000;
 /** The picture's files: `users/<key>/<size>.jpg`, served at `/media/users/<key>/{size}.jpg`. */
 const pictureFolder = (key: string) => `users/${key}`;
 
+/** A profile picture's shape for the images room's sharp code: square, in the sizes it is stored in. */
+const PICTURE_SHAPE: PictureShape = {
+  aspect: 1,
+  widths: ACCOUNT_RULES.pictureSizes,
+  minWidth: ACCOUNT_RULES.pictureMinPixels,
+  minHeight: ACCOUNT_RULES.pictureMinPixels,
+};
+
 export async function startPictureUpload(deps: AccountDeps, user: q.UserRow, origin: string) {
   const guid = await p.insertPictureUpload(deps.db, user.user_id, deps.now() + PICTURE_SLOT_MS, deps.now());
   return { uploadURL: `${origin}${API_BASE}${PICTURE_UPLOADS_PATH}/${guid}` };
@@ -190,15 +198,15 @@ export async function receivePicture(
   try {
     const upload = path.join(dir, 'upload');
     await pipeline(body, limitBytes(ACCOUNT_RULES.pictureMaxBytes), createWriteStream(upload));
-    const picture = await readPicture(upload);
-    if (!picture || picture.width < ACCOUNT_RULES.pictureMinPixels || picture.height < ACCOUNT_RULES.pictureMinPixels)
-      throw invalidImage();
+    const bytes = await readFile(upload);
+    const picture = await readPicture(bytes);
+    if (!picture || !largeEnough(picture, PICTURE_SHAPE)) throw invalidImage();
+    // Every size is made now (the few a page shows), from one upright centre cut.
+    const source = await sourceJpeg(bytes, PICTURE_SHAPE);
     const sizes = path.join(dir, 'sizes');
     await mkdir(sizes);
-    await squarePictures(
-      upload,
-      ACCOUNT_RULES.pictureSizes.map((size) => ({ size, path: path.join(sizes, `${size}.jpg`) })),
-    );
+    for (const size of PICTURE_SHAPE.widths)
+      await writeFile(path.join(sizes, `${size}.jpg`), await servedJpeg(source, false, PICTURE_SHAPE, size));
     // A new key for each picture, so its files can be cached for good.
     const key = `${userId}-${crypto.randomUUID().slice(0, 8)}`;
     await media.moveDirIn(pictureFolder(key), sizes);

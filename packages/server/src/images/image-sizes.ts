@@ -56,7 +56,7 @@ export function imageSizes(media: MediaStore) {
     const dir = await media.workDir();
     try {
       const out = path.join(dir, path.basename(key));
-      await writeFile(out, await servedJpeg(source.bytes, source.svg, size.kind, size.width));
+      await writeFile(out, await servedJpeg(source.bytes, source.svg, IMAGE_SHAPES[size.kind], size.width));
       await media.moveIn(key, out);
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import type { Db } from '../db/db.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { API_BASE } from '../http/api-base.ts';
 import type { MediaStore } from '../storage/store.ts';
-import { contentDigest, readPicture, sourceJpeg } from './image-files.ts';
+import { contentDigest, largeEnough, readPicture, sourceJpeg } from './image-files.ts';
 import { type ImageUrls, imageUrlsOf, isStockFolder, resizablePath } from './image-urls.ts';
 import * as q from './images.queries.ts';
 
@@ -62,15 +62,16 @@ export async function saveImage(
   if (bytes.length > IMAGE_RULES.maxBytes) throw tooLarge();
   const picture = await readPicture(bytes);
   if (!picture) throw notAPicture();
-  const { minWidth, minHeight } = IMAGE_SHAPES[kind];
-  if (picture.width < minWidth || picture.height < minHeight)
+  const shape = IMAGE_SHAPES[kind];
+  const { minWidth, minHeight } = shape;
+  if (!largeEnough(picture, shape))
     throw new ApiError(400, 'invalid_image', {
       file: {
         key: 'error.image.tooSmall',
         params: { width: picture.width, height: picture.height, minWidth, minHeight },
       },
     });
-  return storeSource(deps, kind, ownerId, await sourceJpeg(bytes, kind), alsoInTransaction);
+  return storeSource(deps, kind, ownerId, await sourceJpeg(bytes, shape), alsoInTransaction);
 }
 
 /** An SVG the server drew itself (the demo data's artwork), never uploaded bytes. */
