@@ -165,6 +165,8 @@ test("a broadcaster's Admin edits the settings with the map pin, invites and rev
 
   // (c) The API key: shown once; a new one replaces it and the old one is refused.
   await nav.getByRole('link', { name: 'API key' }).click();
+  await expect(page).toHaveURL(/\/account\/api-key$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('API key');
   const keyField = page.getByLabel('Copy this key now: it will not be shown again.');
   const make = page.getByRole('button', { name: /^(Make a key|Make a new key)$/ });
   await make.click();

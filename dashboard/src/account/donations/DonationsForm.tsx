@@ -1,8 +1,8 @@
 import { BROADCASTER_ACCOUNT_RULES as R } from '@kerygma/domain/broadcaster-account-values';
 import { useFieldArray } from 'react-hook-form';
+import { Field, FormProblem } from '../../forms/Field.tsx';
 import { useDashboardForm, useLeaveWarning } from '../../forms/form.ts';
 import { useI18n } from '../../i18n.tsx';
-import { Field, FormProblem } from '../../forms/Field.tsx';
 import { type DonationsValues, donationsFormSchema } from './donations-form.ts';
 
 type Props = { initial: DonationsValues; onSave: (values: DonationsValues) => Promise<boolean> };

@@ -1,6 +1,6 @@
+import { Field } from '../../forms/Field.tsx';
 import { useDashboardForm } from '../../forms/form.ts';
 import { useI18n } from '../../i18n.tsx';
-import { Field } from '../../forms/Field.tsx';
 import { type InviteValues, inviteFormSchema } from './managers-form.ts';
 import { RoleBoxes } from './RoleBoxes.tsx';
 

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { useI18n } from '../../i18n.tsx';
 import { Field } from '../../forms/Field.tsx';
+import { useI18n } from '../../i18n.tsx';
 import { numberOrNull } from '../form/rules.ts';
 import { type GeocodeAnswer, placeOf, reverseGeocodeURL } from './geocoding.ts';
 import type { Point } from './LocationMap.tsx';

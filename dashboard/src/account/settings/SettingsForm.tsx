@@ -1,6 +1,6 @@
+import { Field, FormProblem } from '../../forms/Field.tsx';
 import { useDashboardForm, useLeaveWarning } from '../../forms/form.ts';
 import { useI18n } from '../../i18n.tsx';
-import { Field, FormProblem } from '../../forms/Field.tsx';
 import { LocationFields, type MapConfig } from './LocationFields.tsx';
 import { CATEGORIES, type SettingsValues, settingsFormSchema } from './settings-form.ts';
 
