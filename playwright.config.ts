@@ -4,6 +4,12 @@ const PORT = Number(process.env.E2E_PORT ?? 4391);
 /** The journeys' mail server (e2e/mail-server.ts): SMTP on the next port, its messages over HTTP on the one after (e2e/mailbox.ts). */
 const SMTP_PORT = PORT + 1;
 const MAILBOX_PORT = PORT + 2;
+/**
+ * The dashboard map's tiles and reverse geocoder: an address nothing listens on, which the
+ * journeys answer themselves (page.route in e2e/dashboard-account.spec.ts), so no run asks
+ * OpenStreetMap. https, as the pages' Content-Security-Policy allows.
+ */
+export const MAP_SERVICE = `https://127.0.0.1:${PORT + 3}`;
 
 /**
  * End-to-end journeys in Debian's Chromium (/usr/bin/chromium; never a downloaded browser)
@@ -58,6 +64,9 @@ export default defineConfig({
         SIGN_IN_LIMIT_PER_ADDRESS: '10000',
         // Mail goes to a real SMTP server the journeys read (e2e/mailbox.ts).
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        MAP_TILE_URL: `${MAP_SERVICE}/tiles/{z}/{x}/{y}.png`,
+        MAP_TILE_ATTRIBUTION: 'Test tiles',
+        MAP_REVERSE_GEOCODE_URL: `${MAP_SERVICE}/reverse`,
       },
     },
   ],

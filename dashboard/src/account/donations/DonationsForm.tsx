@@ -1,8 +1,8 @@
 import { BROADCASTER_ACCOUNT_RULES as R } from '@kerygma/domain/broadcaster-account-values';
 import { useFieldArray } from 'react-hook-form';
+import { Field, FormProblem } from '../../forms/Field.tsx';
 import { useDashboardForm, useLeaveWarning } from '../../forms/form.ts';
 import { useI18n } from '../../i18n.tsx';
-import { Field, FormProblem } from '../form/Field.tsx';
 import { type DonationsValues, donationsFormSchema } from './donations-form.ts';
 
 type Props = { initial: DonationsValues; onSave: (values: DonationsValues) => Promise<boolean> };
@@ -26,16 +26,17 @@ export function DonationsForm({ initial, onSave }: Props) {
         {options.fields.map((item, index) => (
           <div key={item.id} className="field-row">
             <Field
-              form={form}
-              name={`donationOptions.${index}.label`}
               label={t('dashboardAccount.donations.optionLabel')}
-            />
+              error={form.formState.errors.donationOptions?.[index]?.label}
+            >
+              <input {...form.register(`donationOptions.${index}.label`)} />
+            </Field>
             <Field
-              form={form}
-              name={`donationOptions.${index}.url`}
-              type="url"
               label={t('dashboardAccount.donations.optionURL')}
-            />
+              error={form.formState.errors.donationOptions?.[index]?.url}
+            >
+              <input type="url" {...form.register(`donationOptions.${index}.url`)} />
+            </Field>
             <button type="button" className="link-button" onClick={() => options.remove(index)}>
               {t('dashboardAccount.donations.removeOption')}
             </button>

@@ -1,25 +1,14 @@
 import { emailSchema } from '@kerygma/domain/account-rules';
-import type { MessageKey, Translate } from '@kerygma/i18n/t';
+import type { MessageKey } from '@kerygma/i18n/t';
 import { z } from 'zod';
 
 /**
  * The account forms' field rules (§5), each failure carrying its message key and parameters,
- * so a form shows it in the viewer's language (`problemText`) rather than zod's English.
+ * so a form shows it in the viewer's language (`problemText` in forms/Field.tsx) rather than zod's English.
  */
 type Problem = { key: MessageKey; params?: Record<string, string | number> };
 
 const problem = (key: MessageKey, params?: Problem['params']): string => JSON.stringify({ key, params });
-
-/** The message of a form error made by these rules. */
-export function problemText(t: Translate, message: string | undefined): string | undefined {
-  if (!message) return undefined;
-  try {
-    const { key, params } = JSON.parse(message) as Problem;
-    return t(key, params);
-  } catch {
-    return message;
-  }
-}
 
 /** Text of at most `max` characters, trimmed; empty allowed. */
 export const optionalText = (max: number) =>

@@ -1,6 +1,6 @@
+import { Field } from '../../forms/Field.tsx';
 import { useDashboardForm } from '../../forms/form.ts';
 import { useI18n } from '../../i18n.tsx';
-import { Field } from '../form/Field.tsx';
 import { type InviteValues, inviteFormSchema } from './managers-form.ts';
 import { RoleBoxes } from './RoleBoxes.tsx';
 
@@ -16,7 +16,9 @@ export function InviteForm({ onInvite }: { onInvite: (invite: InviteValues) => P
   return (
     <form onSubmit={submit} noValidate className="account-form" aria-labelledby="invite-title">
       <h2 id="invite-title">{t('dashboardAccount.managers.inviteTitle')}</h2>
-      <Field form={form} name="email" type="email" label={t('dashboardAccount.managers.email')} />
+      <Field label={t('dashboardAccount.managers.email')} error={form.formState.errors.email}>
+        <input type="email" {...form.register('email')} />
+      </Field>
       <RoleBoxes form={form} legend={t('dashboardAccount.managers.roles')} />
       <button type="submit" className="button" disabled={form.formState.isSubmitting}>
         {t('dashboardAccount.managers.invite')}

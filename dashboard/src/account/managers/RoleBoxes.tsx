@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { FormProblem } from '../../forms/Field.tsx';
 import { useI18n } from '../../i18n.tsx';
-import { FormProblem } from '../form/Field.tsx';
 import { MANAGER_ROLES } from './managers-form.ts';
 
 /** The permission boxes of a manager or an invitation, at least one ticked (§5). */

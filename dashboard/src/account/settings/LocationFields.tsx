@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
+import { Field } from '../../forms/Field.tsx';
 import { useI18n } from '../../i18n.tsx';
-import { Field } from '../form/Field.tsx';
 import { numberOrNull } from '../form/rules.ts';
 import { type GeocodeAnswer, placeOf, reverseGeocodeURL } from './geocoding.ts';
 import type { Point } from './LocationMap.tsx';
@@ -25,6 +25,7 @@ const asNumber = (value: string): number | null => {
 /** Location: the place's names, and its coordinates set by the map pin (or typed). */
 export function LocationFields({ form, maps }: Props) {
   const { t, lang } = useI18n();
+  const { errors } = form.formState;
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const asked = useRef(0);
   const lat = asNumber(form.watch('latitude'));
@@ -84,18 +85,25 @@ export function LocationFields({ form, maps }: Props) {
           </p>
         </>
       )}
-      <Field form={form} name="location" label={t('dashboardAccount.settings.locationLabel')} />
-      <Field form={form} name="state" label={t('dashboardAccount.settings.state')} autoComplete="address-level1" />
-      <Field form={form} name="country" label={t('dashboardAccount.settings.country')} autoComplete="country-name" />
-      <Field
-        form={form}
-        name="countryISOCode"
-        label={t('dashboardAccount.settings.countryISOCode')}
-        autoComplete="country"
-      />
+      <Field label={t('dashboardAccount.settings.locationLabel')} error={errors.location}>
+        <input {...form.register('location')} />
+      </Field>
+      <Field label={t('dashboardAccount.settings.state')} error={errors.state}>
+        <input autoComplete="address-level1" {...form.register('state')} />
+      </Field>
+      <Field label={t('dashboardAccount.settings.country')} error={errors.country}>
+        <input autoComplete="country-name" {...form.register('country')} />
+      </Field>
+      <Field label={t('dashboardAccount.settings.countryISOCode')} error={errors.countryISOCode}>
+        <input autoComplete="country" {...form.register('countryISOCode')} />
+      </Field>
       <div className="field-row">
-        <Field form={form} name="latitude" type="number" label={t('dashboardAccount.settings.latitude')} />
-        <Field form={form} name="longitude" type="number" label={t('dashboardAccount.settings.longitude')} />
+        <Field label={t('dashboardAccount.settings.latitude')} error={errors.latitude}>
+          <input type="number" step="any" {...form.register('latitude')} />
+        </Field>
+        <Field label={t('dashboardAccount.settings.longitude')} error={errors.longitude}>
+          <input type="number" step="any" {...form.register('longitude')} />
+        </Field>
       </div>
       {point && (
         <button type="button" className="link-button" onClick={clear}>

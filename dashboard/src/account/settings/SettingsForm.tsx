@@ -1,6 +1,6 @@
+import { Field, FormProblem } from '../../forms/Field.tsx';
 import { useDashboardForm, useLeaveWarning } from '../../forms/form.ts';
 import { useI18n } from '../../i18n.tsx';
-import { Field, type FieldLook, FormProblem } from '../form/Field.tsx';
 import { LocationFields, type MapConfig } from './LocationFields.tsx';
 import { CATEGORIES, type SettingsValues, settingsFormSchema } from './settings-form.ts';
 
@@ -10,6 +10,14 @@ type Props = {
   maps: MapConfig | null;
   soloSite: SoloSiteState;
   onSave: (values: SettingsValues) => Promise<boolean>;
+};
+
+/** How a text field of the settings is shown. */
+type FieldLook = {
+  hint?: string;
+  type?: 'email' | 'url' | 'tel' | 'number';
+  multiline?: boolean;
+  autoComplete?: string;
 };
 
 type TextField = Exclude<keyof SettingsValues, 'vacantPulpit' | 'categories' | 'soloSiteEnabled'>;
@@ -27,7 +35,13 @@ export function SettingsForm({ initial, maps, soloSite, onSave }: Props) {
     if (await onSave(values)) form.saved(values);
   });
   const field = (name: TextField, look: FieldLook = {}) => (
-    <Field<SettingsValues> form={form} name={name} label={t(`dashboardAccount.settings.${name}`)} {...look} />
+    <Field label={t(`dashboardAccount.settings.${name}`)} hint={look.hint} error={errors[name]}>
+      {look.multiline ? (
+        <textarea rows={4} autoComplete={look.autoComplete} {...form.register(name)} />
+      ) : (
+        <input type={look.type ?? 'text'} autoComplete={look.autoComplete} {...form.register(name)} />
+      )}
+    </Field>
   );
 
   return (
