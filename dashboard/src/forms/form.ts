@@ -13,7 +13,11 @@ import { useI18n } from '../i18n.tsx';
  */
 export type DashboardFormOptions<T extends FieldValues> = {
   schema: z.ZodType<T, FieldValues>;
-  /** The saved values (the snapshot); the form resets to them whenever they change. */
+  /**
+   * The saved values (the snapshot); the form resets to them whenever they change, by identity:
+   * keep one object while they are the same (a constant, query data or useMemo), or every render
+   * resets the form and renders again, without end.
+   */
   values: T;
   /** Where unsaved values are kept in localStorage, e.g. `kerygma-draft-sermon-12`. */
   draftKey?: string;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useDashboardForm } from '../../forms/form.ts';
 import { useI18n } from '../../i18n.tsx';
 import { problem } from '../form/rules.ts';
@@ -21,7 +21,9 @@ export function ManagerRow({ manager, all, isMe, onRoles, onRemove }: Props) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const name = manager.displayName || manager.username;
-  const form = useDashboardForm({ schema: rolesFormSchema, values: { roles: roleBoxes(manager.roles) } });
+  // One object while the roles stay the same: a new one each render would reset the form each render.
+  const values = useMemo(() => ({ roles: roleBoxes(manager.roles) }), [manager.roles]);
+  const form = useDashboardForm({ schema: rolesFormSchema, values });
   const lastAdmin = leavesNoAdmin(all, manager.userID, []);
   const submit = form.handleSubmit(async ({ roles }) => {
     if (leavesNoAdmin(all, manager.userID, roleIds(roles))) {
