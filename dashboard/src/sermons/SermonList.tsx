@@ -122,59 +122,45 @@ export function SermonList() {
             {t('dashboard.sermons.searchTooShort', { count: SEARCH_MIN })}
           </p>
         )}
-        <label>
-          <span>{t('dashboard.sermons.stateFilter')}</span>
-          <select value={state} onChange={(e) => set({ state: e.target.value === 'all' ? '' : e.target.value })}>
-            {STATES.map((s) => (
-              <option key={s} value={s}>
-                {t(STATE_LABELS[s])}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span>{t('dashboard.editor.speaker')}</span>
-          <select value={speakerID ?? ''} onChange={(e) => set({ speakerID: e.target.value })}>
-            <option value="">{t('dashboard.sermons.anySpeaker')}</option>
-            {speakers.data?.results.map((s) => (
-              <option key={s.speakerID} value={s.speakerID}>
-                {s.displayName}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span>{t('dashboard.editor.series')}</span>
-          <select value={seriesID ?? ''} onChange={(e) => set({ seriesID: e.target.value })}>
-            <option value="">{t('dashboard.sermons.anySeries')}</option>
-            {series.data?.results.map((s) => (
-              <option key={s.seriesID} value={s.seriesID}>
-                {s.title}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span>{t('dashboard.editor.eventType')}</span>
-          <select value={eventType ?? ''} onChange={(e) => set({ eventType: e.target.value })}>
-            <option value="">{t('dashboard.sermons.anyEventType')}</option>
-            {EVENT_TYPES.map((e) => (
-              <option key={e} value={e}>
-                {eventTypeName(t, e)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span>{t('dashboard.sermons.sortBy')}</span>
-          <select value={sortBy} onChange={(e) => set({ sortBy: e.target.value === 'newest' ? '' : e.target.value })}>
-            {DASHBOARD_SERMON_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(SORT_LABELS[s])}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label={t('dashboard.sermons.stateFilter')}
+          value={state}
+          onChange={(v) => set({ state: v === 'all' ? '' : v })}
+          options={STATES.map((s) => ({ value: s, label: t(STATE_LABELS[s]) }))}
+        />
+        <FilterSelect
+          label={t('dashboard.editor.speaker')}
+          value={String(speakerID ?? '')}
+          onChange={(v) => set({ speakerID: v })}
+          options={[
+            { value: '', label: t('dashboard.sermons.anySpeaker') },
+            ...(speakers.data?.results ?? []).map((s) => ({ value: String(s.speakerID), label: s.displayName })),
+          ]}
+        />
+        <FilterSelect
+          label={t('dashboard.editor.series')}
+          value={String(seriesID ?? '')}
+          onChange={(v) => set({ seriesID: v })}
+          options={[
+            { value: '', label: t('dashboard.sermons.anySeries') },
+            ...(series.data?.results ?? []).map((s) => ({ value: String(s.seriesID), label: s.title })),
+          ]}
+        />
+        <FilterSelect
+          label={t('dashboard.editor.eventType')}
+          value={eventType ?? ''}
+          onChange={(v) => set({ eventType: v })}
+          options={[
+            { value: '', label: t('dashboard.sermons.anyEventType') },
+            ...EVENT_TYPES.map((e) => ({ value: e, label: eventTypeName(t, e) })),
+          ]}
+        />
+        <FilterSelect
+          label={t('dashboard.sermons.sortBy')}
+          value={sortBy}
+          onChange={(v) => set({ sortBy: v === 'newest' ? '' : v })}
+          options={DASHBOARD_SERMON_SORTS.map((s) => ({ value: s, label: t(SORT_LABELS[s]) }))}
+        />
       </form>
       {query.isError ? (
         <p role="alert">{errorText(query.error, t('dashboard.shell.loadFailed'))}</p>
@@ -220,5 +206,31 @@ export function SermonList() {
         </>
       )}
     </section>
+  );
+}
+
+/** One of the list's filters or its sort: a labelled choice whose value goes to the address. */
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <label>
+      <span>{label}</span>
+      <select value={value} onChange={(e) => onChange(e.target.value)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
