@@ -8,6 +8,7 @@ import {
   BROADCASTER_ACCOUNT_RULES as R,
   SIGNUP_STATES,
 } from '../broadcaster-account-values.ts';
+import { webAddress as webAddressOf } from '../web-address.ts';
 import { HIGHLIGHTED_SORT_ORDERS, highlightedSermonsSchema } from './broadcasters.ts';
 import { contract } from './contract.ts';
 import { broadcasterIdParams } from './params.ts';
@@ -23,18 +24,7 @@ import { broadcasterIdParams } from './params.ts';
 const tag = 'Broadcaster account';
 const done = z.object({ ok: z.literal(true) });
 const trimmed = (max: number) => z.string().trim().max(max);
-/** A web address (§5: it parses), http or https. */
-const webAddress = z
-  .string()
-  .trim()
-  .max(500)
-  .refine((v) => {
-    try {
-      return ['http:', 'https:'].includes(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  }, 'invalidURL');
+const webAddress = webAddressOf();
 
 /** A broadcaster ID as chosen at sign-up (§5: digits and lower-case letters, unique). */
 export const newBroadcasterIdSchema = z
