@@ -18,6 +18,7 @@ import { commentRoutes } from './comments/comments.routes.ts';
 import { devotionalRoutes } from './devotional/devotional.routes.ts';
 import { discoverRoutes } from './discover/discover.routes.ts';
 import { ApiError } from './errors.ts';
+import { feedImportRoutes } from './feed-import/feed-import.routes.ts';
 import { API_BASE, isApiPath } from './http/api-base.ts';
 import { deliverApiAnswers } from './http/api-delivery.ts';
 import { clientErrorAnswer } from './http/client-errors.ts';
@@ -181,6 +182,8 @@ export async function buildApp(given: ApiDeps, options: AppOptions = {}): Promis
         commentRoutes,
         // Sermon editing (sermon-editing/): sermons, speakers and series written by their broadcasters.
         sermonEditingRoutes,
+        // Feed import (feed-import/): a church's existing podcast feed read, corrected and imported.
+        feedImportRoutes,
         // The broadcaster account (broadcaster-account/): sign-up and approval, settings, managers, overview.
         broadcasterAccountRoutes,
         // Articles (articles/): a broadcaster's articles, markdown rendered and sanitised here.

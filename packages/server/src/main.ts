@@ -86,6 +86,7 @@ async function main() {
             changes,
             managerMail: { mail, origin, log },
             searchRefreshPauseMs: config.searchRefreshPauseMs,
+            feedImport: { allowLoopback: config.feedImportAllowLoopback },
             digest: { db, mail, origin, secret: linkSecret(config), now: Date.now },
           }),
           log: log.child({ component: 'jobs' }),

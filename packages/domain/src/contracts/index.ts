@@ -5,6 +5,7 @@ import { commentContracts } from './comments.ts';
 import type { Contract } from './contract.ts';
 import { devotionalContracts } from './devotional.ts';
 import { discoverContracts } from './discover.ts';
+import { feedImportContracts } from './feed-import.ts';
 import { globalConfigContracts } from './global-config.ts';
 import { apiContracts } from './health.ts';
 import { hymnalContracts } from './hymnal.ts';
@@ -42,6 +43,7 @@ export const contracts = {
   ...apiContracts,
   ...sermonEditingContracts,
   ...globalConfigContracts,
+  ...feedImportContracts,
 } satisfies Record<string, Contract>;
 
 export type ContractName = keyof typeof contracts;

@@ -1,5 +1,6 @@
 import { weeklyStatsJob } from '../broadcaster-account/weekly-stats.ts';
 import type { CatalogueChanges } from '../catalogue/catalogue-changes.ts';
+import { type FeedImportJobDeps, importMediaJob } from '../feed-import/feed-import.jobs.ts';
 import { type DigestDeps, digestJob } from '../library/digest.ts';
 import { deleteFiles, encodeAudio, encodeVideo, type PipelineDeps } from '../media/pipeline/media.jobs.ts';
 import { refreshSermonVectors } from '../search/sermon-vectors.jobs.ts';
@@ -13,6 +14,8 @@ export function jobHandlers(
     digest?: DigestDeps | undefined;
     /** Where the sermon jobs announce what they changed (the app's, when in one process). */
     changes?: CatalogueChanges | undefined;
+    /** FEED_IMPORT_ALLOW_LOOPBACK for the feed import's media fetches. */
+    feedImport?: FeedImportJobDeps['feedImport'];
   },
 ): JobHandlers {
   return {
@@ -25,6 +28,7 @@ export function jobHandlers(
     'broadcasters.weekly-stats': weeklyStatsJob(deps.managerMail && { db: deps.db, ...deps.managerMail }),
     'sermons.publish-scheduled': publishScheduledJob(deps),
     'sermons.purge-deleted': purgeDeletedJob(deps),
+    'feeds.import-media': importMediaJob(deps),
     // Loaded when a demo seed queued it: production workers never load the demo generator.
     'demo.media': async (payload, ctx) => (await import('../seed/demo-media.jobs.ts')).demoMedia(deps)(payload, ctx),
   };

@@ -79,6 +79,11 @@ export const jobSchemas = {
   'sermons.publish-scheduled': z.object({ sermonId, at: z.iso.datetime() }),
   /** A sermon deleted 30 days ago is removed for good, with its media (sermon-editing/). */
   'sermons.purge-deleted': z.object({ sermonId }),
+  /**
+   * An imported feed item's enclosure (feed-import/): fetched into the media store as its
+   * sermon's original, then encoded as an upload is. Names the item, `position` in its import.
+   */
+  'feeds.import-media': z.object({ importId: z.number().int().positive(), position: z.number().int().min(0) }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof jobSchemas;
@@ -103,6 +108,7 @@ export const JOB_TOOLS: { readonly [N in JobName]: readonly JobTool[] } = {
   'broadcasters.weekly-stats': [],
   'sermons.publish-scheduled': [],
   'sermons.purge-deleted': [],
+  'feeds.import-media': ['ffmpeg'],
 };
 
 /** The jobs a worker without `missing` cannot run. */

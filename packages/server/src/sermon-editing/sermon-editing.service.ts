@@ -423,7 +423,7 @@ export async function editableSpeakers(deps: EditingDeps, user: UserRow, broadca
 }
 
 /** 'John A. Smith' sorts as 'Smith, John A.'. */
-function sortNameOf(displayName: string): string {
+export function sortNameOf(displayName: string): string {
   const words = displayName.trim().split(/\s+/);
   return words.length < 2 ? displayName.trim() : `${words.at(-1)}, ${words.slice(0, -1).join(' ')}`;
 }
