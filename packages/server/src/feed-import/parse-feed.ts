@@ -110,7 +110,8 @@ function toNodes(list: Raw[], scope: Record<string, string>): Node[] {
       const colon = qname.indexOf(':');
       if (colon < 0) return element && inner[''] && inner[''] !== '' ? `${inner['']}:${qname}` : qname;
       const uri = inner[qname.slice(0, colon)];
-      return uri ? `${uri}:${qname.slice(colon + 1)}` : qname;
+      // An undeclared prefix names no namespace: 'itunes:author' without xmlns:itunes is not iTunes'.
+      return uri ? `${uri}:${qname.slice(colon + 1)}` : `?${qname}`;
     };
     const attrs: Record<string, string> = {};
     for (const [k, v] of Object.entries(rawAttrs))
@@ -219,7 +220,8 @@ export function parseFeed(
   if (/<!DOCTYPE[^>[]*\[/i.test(text) || /<!ENTITY/i.test(text)) throw new FeedRefused('feedImport.error.entities');
   const valid = XMLValidator.validate(text);
   if (valid !== true) throw new FeedRefused('feedImport.error.notXml', { line: valid.err.line });
-  const [root] = toNodes(parser.parse(text) as Raw[], {});
+  // The 'xml' prefix is bound by XML itself (xml:lang).
+  const [root] = toNodes(parser.parse(text) as Raw[], { xml: 'xml' });
   if (root?.name === 'rss') {
     const channel = child(root, 'channel');
     if (!channel) throw new FeedRefused('feedImport.error.notAFeed');
