@@ -168,15 +168,15 @@ export async function setImporting(tx: Db, importId: number): Promise<void> {
 }
 
 /**
- * After the sermons are made: each keeps its item's guid and chapters (and is published at
- * `publishAt`, else stays a draft); each item records its sermon and, with an enclosure, that
+ * After the sermons are made: each keeps its item's guid and chapters (and, `publish`, is
+ * published at the transaction's time, the one the counters are recounted by; else stays a draft); each item records its sermon and, with an enclosure, that
  * its media wait for their job. Two statements, whatever the number of items.
  */
 export async function markImported(
   tx: Db,
   importId: number,
   made: readonly { sermonId: string; item: ItemRow }[],
-  publishAt: Date | null,
+  publish: boolean,
 ): Promise<void> {
   if (made.length === 0) return;
   const rows = JSON.stringify(
@@ -190,9 +190,9 @@ export async function markImported(
   );
   const recordset = `jsonb_to_recordset($1::jsonb) AS r(sermon_id text, position int, guid text, chapters_url text, media text)`;
   await tx.query(
-    `UPDATE sermon s SET feed_guid = r.guid, chapters_url = r.chapters_url, publish_timestamp = $2::timestamptz
+    `UPDATE sermon s SET feed_guid = r.guid, chapters_url = r.chapters_url, publish_timestamp = CASE WHEN $2::boolean THEN now() END
        FROM ${recordset} WHERE s.sermon_id = r.sermon_id`,
-    [rows, publishAt],
+    [rows, publish],
   );
   await tx.query(
     `UPDATE feed_import_item i SET sermon_id = r.sermon_id, media_state = r.media

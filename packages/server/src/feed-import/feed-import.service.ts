@@ -56,11 +56,10 @@ const lower = (s: string) => s.toLocaleLowerCase('en');
 
 /** The preview or import as the contract has it. */
 async function view(db: Db, imp: q.ImportRow, reader: Reader): Promise<FeedImport> {
-  const [items, speakers, series] = await Promise.all([
-    q.importItems(db, imp.import_id),
-    editing.broadcasterSpeakers(db, imp.broadcaster_id),
-    editing.broadcasterSeries(db, imp.broadcaster_id),
-  ]);
+  // One after another: `db` may be a transaction's one connection.
+  const items = await q.importItems(db, imp.import_id);
+  const speakers = await editing.broadcasterSpeakers(db, imp.broadcaster_id);
+  const series = await editing.broadcasterSeries(db, imp.broadcaster_id);
   const speakerIds = new Map(speakers.map((s) => [lower(s.display_name), s.speaker_id]));
   const seriesIds = new Map(series.map((s) => [lower(s.title), s.series_id]));
   const merges = imp.speaker_merges;
@@ -298,7 +297,7 @@ export async function startImport(
       if (rows.length) await editing.replaceScripture(tx, sermonId, rows);
       made.push({ sermonId, item });
     }
-    await q.markImported(tx, importId, made, published ? new Date(deps.now()) : null);
+    await q.markImported(tx, importId, made, published);
     for (const { item } of made) {
       if (!item.enclosure_url) continue;
       await enqueue(

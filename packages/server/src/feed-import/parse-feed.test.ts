@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { PODCAST_FEEDS_DIR } from '../test/podcast-feeds.ts';
 import { mapFeed } from './map-feed.ts';
 import { durationSeconds, FeedRefused, parseFeed } from './parse-feed.ts';
 
-/** The feed fixtures of issue 25 (their origins and licences: SOURCE.md beside them). */
-export const FEEDS_DIR = path.resolve(import.meta.dirname, '../../../../../shared/data/podcast-feeds');
-const fixture = (name: string) => readFileSync(path.join(FEEDS_DIR, name), 'utf8');
+const fixture = (name: string) => readFileSync(path.join(PODCAST_FEEDS_DIR, name), 'utf8');
 const read = (name: string) => mapFeed(parseFeed(fixture(name)), '2026-12-03');
 
 const refusal = (xml: string, limits?: Parameters<typeof parseFeed>[1]) => {
