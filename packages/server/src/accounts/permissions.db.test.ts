@@ -712,6 +712,48 @@ const ROWS: Row[] = [
     request: async (f) => ({ method: 'DELETE', url: `/node/series/${await gracechurchSeries(f)}` }),
     expect: [401, 403, 403, 200, 200, 403, 200, 401],
   },
+  // Feed import (feed-import.routes.ts): the broadcaster's Admins and Uploaders (site admins too)
+  // and its API key; a Biller or another broadcaster's manager does not.
+  {
+    name: 'createFeedImport',
+    request: {
+      method: 'POST',
+      url: '/node/broadcasters/gracechurch/feed-imports',
+      body: {
+        xml: '<rss><channel><title>Old feed</title><item><guid>g1</guid><title>One</title></item></channel></rss>',
+      },
+    },
+    expect: [401, 403, 403, 201, 201, 403, 201, 201],
+  },
+  {
+    name: 'listFeedImports',
+    request: { method: 'GET', url: '/node/broadcasters/gracechurch/feed-imports' },
+    expect: [401, 403, 403, 200, 200, 403, 200, 200],
+  },
+  {
+    name: 'getFeedImport',
+    request: async (f) => ({ method: 'GET', url: `/node/feed-imports/${await feedImportPreview(f)}` }),
+    expect: [401, 403, 403, 200, 200, 403, 200, 200],
+  },
+  {
+    name: 'updateFeedImport',
+    request: async (f) => ({
+      method: 'PATCH',
+      url: `/node/feed-imports/${await feedImportPreview(f)}`,
+      body: { publish: 'published' },
+    }),
+    expect: [401, 403, 403, 200, 200, 403, 200, 200],
+  },
+  {
+    name: 'startFeedImport',
+    request: async (f) => ({ method: 'POST', url: `/node/feed-imports/${await feedImportPreview(f)}/start` }),
+    expect: [401, 403, 403, 202, 202, 403, 202, 202],
+  },
+  {
+    name: 'deleteFeedImport',
+    request: async (f) => ({ method: 'DELETE', url: `/node/feed-imports/${await feedImportPreview(f)}` }),
+    expect: [401, 403, 403, 200, 200, 403, 200, 200],
+  },
   // Articles (articles.routes.ts): the broadcaster's Admins and Uploaders (site admins too) and
   // its API key write its articles and list its drafts; a Biller or another broadcaster does not.
   {
@@ -770,6 +812,16 @@ async function draftArticle({ db }: Fixture): Promise<number> {
     [slug],
   );
   return row?.article_id ?? 0;
+}
+
+/** A feed import preview of gracechurch with no items (so starting it makes nothing). */
+async function feedImportPreview({ db }: Fixture): Promise<number> {
+  const [row] = await db.query<{ import_id: number }>(
+    `INSERT INTO feed_import (broadcaster_id, channel)
+     VALUES ('gracechurch', '{"title": "Old feed", "description": "", "author": null, "imageURL": null, "languageCode": null, "link": null}')
+     RETURNING import_id::int4 AS import_id`,
+  );
+  return row?.import_id ?? 0;
 }
 
 /** A new draft sermon of gracechurch (deleted when `deleted`). */
@@ -846,6 +898,8 @@ async function snapshot(db: Db): Promise<string> {
     'speaker',
     'series',
     'broadcaster_speaker',
+    'feed_import',
+    'feed_import_item',
   ];
   const parts = [];
   for (const table of tables) {
