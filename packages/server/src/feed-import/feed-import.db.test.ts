@@ -235,6 +235,12 @@ describe.each(BACKENDS)('feed import on %s', (backend) => {
     // Nothing more may be corrected once it has started.
     expect((await call('PATCH', `/node/feed-imports/${id}`, { publish: 'draft' })).status).toBe(409);
     expect((await call('POST', `/node/feed-imports/${id}/start`)).status).toBe(409);
+    // Nor forgotten while its media are on their way (encoding takes ffmpeg seconds).
+    const busy = await call('DELETE', `/node/feed-imports/${id}`);
+    expect([busy.status, busy.body.errors.error]).toEqual([
+      409,
+      'This import is still fetching its media; it can be removed once it has finished.',
+    ]);
 
     const done = await finished(id);
     expect(done.progress).toEqual({ total: 3, imported: 3, mediaDone: 2, mediaFailed: 1 });

@@ -216,17 +216,12 @@ export type MediaItemRow = {
   upload_guid: string | null;
 };
 
-/** An item as the media job reads it; `lock` holds it (one run at a time moves it on). */
-export async function mediaItem(
-  db: Db,
-  importId: number,
-  position: number,
-  lock = false,
-): Promise<MediaItemRow | undefined> {
+/** An item as the media job reads it. */
+export async function mediaItem(db: Db, importId: number, position: number): Promise<MediaItemRow | undefined> {
   const [row] = await db.query<MediaItemRow>(
     `SELECT f.broadcaster_id, i.sermon_id, i.enclosure_url, i.enclosure_type, i.media_state, i.upload_guid
        FROM feed_import_item i JOIN feed_import f USING (import_id)
-      WHERE i.import_id = $1 AND i.position = $2${lock ? ' FOR UPDATE OF i' : ''}`,
+      WHERE i.import_id = $1 AND i.position = $2`,
     [importId, position],
   );
   return row;
