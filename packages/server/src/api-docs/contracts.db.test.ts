@@ -161,6 +161,10 @@ const EXAMPLES: Record<string, string[]> = {
   getArticleBySlug: [],
   // For a broadcaster's Admins and Uploaders only: articles/articles.db.test.ts.
   broadcasterArticles: [],
+  // Feed import: for the broadcaster's Admins and Uploaders; the fixture has no imports, so
+  // feed-import/feed-import.db.test.ts parses the answers of made ones against their contracts.
+  listFeedImports: ['/node/broadcasters/gracechurch/feed-imports'],
+  getFeedImport: [],
   health: ['/healthz'],
   openApi: ['/openapi.json'],
   reference: ['/docs'],
@@ -189,6 +193,7 @@ const SIGNED_IN = new Set([
 /** Contracts whose examples are asked as a site admin (accounts/permissions.db.test.ts checks who else may). */
 const SITE_ADMIN = new Set([
   'mediaTracker',
+  'listFeedImports',
   'editableSermon',
   'editorDropdownContents',
   'dashboardSermonList',

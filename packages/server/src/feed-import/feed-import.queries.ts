@@ -201,6 +201,32 @@ export async function markImported(
   );
 }
 
+/**
+ * Earlier imports' items of these guids whose media failed (fetching, or encoding) go back to
+ * waiting, a failed original's slot let go (a slot never filled is reused); the items to queue.
+ */
+export async function retryFailedMedia(
+  tx: Db,
+  broadcasterId: string,
+  guids: readonly string[],
+): Promise<{ import_id: number; position: number }[]> {
+  if (guids.length === 0) return [];
+  return tx.query<{ import_id: number; position: number }>(
+    `UPDATE feed_import_item i
+        SET media_state = 'waiting', media_error = NULL,
+            upload_guid = CASE WHEN (SELECT u.state FROM media_upload u WHERE u.guid = i.upload_guid) = 'created'
+                               THEN i.upload_guid END
+       FROM feed_import f, sermon s
+      WHERE f.import_id = i.import_id AND f.broadcaster_id = $1 AND i.guid = ANY($2::text[])
+        AND s.sermon_id = i.sermon_id AND i.enclosure_url IS NOT NULL AND NOT (s.has_audio OR s.has_video)
+        AND (i.media_state = 'failed'
+             OR (i.media_state = 'encoding'
+                 AND EXISTS (SELECT 1 FROM media_event e WHERE e.upload_guid = i.upload_guid AND e.failed)))
+      RETURNING i.import_id::int4 AS import_id, i.position`,
+    [broadcasterId, guids],
+  );
+}
+
 export async function deleteImport(tx: Db, importId: number): Promise<void> {
   await tx.query('DELETE FROM feed_import WHERE import_id = $1', [importId]);
 }

@@ -237,7 +237,8 @@ export async function startImport(
     const bid = imp.broadcaster_id;
     // One import at a time per broadcaster: two of the same feed would make each item twice.
     await q.lockBroadcaster(tx, bid);
-    const items = (await q.importItems(tx, importId)).filter((i) => i.include && !i.already_imported);
+    const all = (await q.importItems(tx, importId)).filter((i) => i.include);
+    const items = all.filter((i) => !i.already_imported);
     const merges = imp.speaker_merges;
 
     const speakerIds = new Map<string, number>();
@@ -298,15 +299,18 @@ export async function startImport(
       made.push({ sermonId, item });
     }
     await q.markImported(tx, importId, made, published);
-    for (const { item } of made) {
-      if (!item.enclosure_url) continue;
+    const media = made.flatMap(({ item }) =>
+      item.enclosure_url ? [{ import_id: importId, position: item.position }] : [],
+    );
+    // Importing the feed again is how failed media are retried: items imported before whose media failed go again.
+    const again = all.filter((i) => i.already_imported).map((i) => i.guid);
+    for (const job of [...media, ...(await q.retryFailedMedia(tx, bid, again))])
       await enqueue(
         tx,
         'feeds.import-media',
-        { importId, position: item.position },
-        { dedupeKey: `feeds.import-media:${importId}:${item.position}` },
+        { importId: job.import_id, position: job.position },
+        { dedupeKey: `feeds.import-media:${job.import_id}:${job.position}` },
       );
-    }
     await q.setImporting(tx, importId);
     if (!published || made.length === 0) return undefined;
     const affected = { speakerIds: [...new Set(speakerIds.values())], seriesIds: [...new Set(seriesIds.values())] };
