@@ -8,12 +8,15 @@ import { feedImportContracts } from '@kerygma/domain/contracts/feed-import';
 import { speechLikeAudio } from '@kerygma/ffmpeg/synth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobHandlers } from '../jobs/handlers.ts';
+import { claim } from '../jobs/queue.ts';
 import { startWorker, type Worker } from '../jobs/worker.ts';
+import { insertUpload } from '../media/uploads/uploads.queries.ts';
 import { localMediaStore } from '../storage/local-store.ts';
 import { PODCAST_FEEDS_DIR } from '../test/podcast-feeds.ts';
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import { BACKENDS } from '../test/test-db.ts';
 import { testUser } from '../test/users.ts';
+import { setMediaState } from './feed-import.queries.ts';
 
 const API = '/api/v2';
 // biome-ignore lint/suspicious/noExplicitAny: tests index into response JSON
@@ -129,7 +132,10 @@ describe.each(BACKENDS)('feed import on %s', (backend) => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    worker = await startWorker({
+    worker = await startTestWorker();
+  }, 120_000);
+  const startTestWorker = () =>
+    startWorker({
       db: t.db,
       handlers: jobHandlers({
         db: t.db,
@@ -140,7 +146,6 @@ describe.each(BACKENDS)('feed import on %s', (backend) => {
       pollMs: 50,
       concurrency: 4,
     });
-  }, 120_000);
   afterAll(async () => {
     await worker?.stop();
     server?.closeAllConnections();
@@ -446,6 +451,15 @@ describe.each(BACKENDS)('feed import on %s', (backend) => {
       expect(res.status, JSON.stringify(body)).toBe(status);
       expect(Object.values(res.body.errors).join(' ')).toMatch(message);
     }
+    // A feed's XML may be larger than the 1 MiB other calls take.
+    const large = churchFeed(base, CHURCH.slice(0, 1)).replace(
+      '<description>Sermons from Grace Church</description>',
+      `<description>${'Sermons from Grace Church. '.repeat(60_000)}</description>`,
+    );
+    expect(large.length).toBeGreaterThan(1.5 * 1024 * 1024);
+    const big = await create({ xml: large });
+    expect(big.status).toBe(201);
+    expect((await call('DELETE', `/node/feed-imports/${big.body.importID}`)).status).toBe(200);
     // In the reader's language.
     const german = await t.app.inject({
       method: 'POST',
@@ -470,4 +484,38 @@ describe.each(BACKENDS)('feed import on %s', (backend) => {
       expect((await call(method, url, body, otherAdmin)).status, `${method} ${url}`).toBe(403);
     expect((await call('DELETE', `/node/feed-imports/${id}`)).status).toBe(200);
   });
+
+  it('goes on after a worker died while fetching: the job runs again, into the same original', async () => {
+    await worker.stop();
+    church = [{ ...(CHURCH[0] as ChurchItem), guid: 'grace-005', title: 'After the Restart', file: 'three.mp3?again' }];
+    const preview = await create({ url: `${base}/church.xml` });
+    const id = preview.body.importID;
+    const started = await call('POST', `/node/feed-imports/${id}/start`);
+    const sermonId = started.body.items[0].sermonID as string;
+    // A worker took the job, made the original's slot, began fetching, and died: its lease runs out.
+    const claimed = await claim(t.db, ['feeds.import-media'], 'dead-worker', 1);
+    expect(claimed?.payload).toEqual({ importId: id, position: 0 });
+    const slot = await insertUpload(t.db, {
+      sermonId,
+      uploadType: 'original-audio',
+      languageCode: null,
+      filename: 'three.mp3',
+      twoStep: false,
+    });
+    await setMediaState(t.db, id, 0, 'fetching', { uploadGuid: slot.guid });
+    expect((await call('GET', `/node/feed-imports/${id}`)).body).toMatchObject({
+      state: 'importing',
+      items: [{ mediaState: 'fetching' }],
+    });
+
+    worker = await startTestWorker();
+    const done = await finished(id);
+    expect(done.items[0]).toMatchObject({ mediaState: 'done', error: null });
+    const uploads = await t.db.query<{ guid: string; state: string }>(
+      'SELECT guid, state FROM media_upload WHERE sermon_id = $1',
+      [sermonId],
+    );
+    expect(uploads).toEqual([{ guid: slot.guid, state: 'received' }]);
+    expect((await sermonsOf(['grace-005']))[0]).toMatchObject({ has_audio: true });
+  }, 120_000);
 });

@@ -1,4 +1,4 @@
-import { feedImportContracts as c } from '@kerygma/domain/contracts/feed-import';
+import { feedImportContracts as c, FEED_IMPORT_LIMITS } from '@kerygma/domain/contracts/feed-import';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { guards } from '../accounts/guards.ts';
 import type { ApiDeps } from '../app-deps.ts';
@@ -32,7 +32,8 @@ export function feedImportRoutes(app: FastifyInstance, deps: ApiDeps) {
     c.createFeedImport,
     async ({ auth, params, body }, req, reply) =>
       imports.createImport(d, auth, params.broadcasterID, body, await reader(req, reply)),
-    actor,
+    // The XML may be sent in the body: its limit, with room for the JSON string's escapes.
+    { ...actor, bodyLimit: 2 * FEED_IMPORT_LIMITS.feedMaxBytes },
   );
   route(
     app,

@@ -263,12 +263,18 @@ export async function safeFetch(
       const limit = new Transform({
         transform(chunk: Buffer, _enc, done) {
           received += chunk.length;
-          done(received > o.maxBytes ? tooLarge() : null, chunk);
+          if (received <= o.maxBytes) return done(null, chunk);
+          res.destroy(); // stop the transfer itself, not only our reading of it
+          done(tooLarge());
         },
       });
-      const body = res.pipe(limit);
       res.on('error', (error) => limit.destroy(error));
-      await sink(body, res);
+      try {
+        await sink(res.pipe(limit), res);
+      } catch (error) {
+        res.destroy();
+        throw error;
+      }
       const type = res.headers['content-type'];
       return { url: url.toString(), contentType: type ?? null };
     }

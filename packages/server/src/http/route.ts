@@ -21,6 +21,8 @@ export type RouteHandler<C extends Contract, A> = (
 export type RouteOptions<A> = {
   /** Runs before the input is read, so a request without a valid key is refused whatever it sends. */
   authorize?: (req: FastifyRequest) => Promise<A>;
+  /** The largest body accepted, in bytes, when more than Fastify's 1 MiB (a feed's XML). */
+  bodyLimit?: number;
 };
 
 /**
@@ -48,6 +50,7 @@ export function route<C extends Contract, A = undefined>(
   app.route({
     method: [...methodsOf(contract)],
     url: contract.path,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     handler: async (req, reply) => {
       const auth = (options.authorize ? await options.authorize(req) : undefined) as A;
       const input = { ...readInput(contract, req), auth };
