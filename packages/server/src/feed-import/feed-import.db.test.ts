@@ -376,7 +376,8 @@ describe.each(BACKENDS)('feed import on %s', (backend) => {
     const point = preview.body.items.find((i: { title: string }) => i.title === 'The Point');
     const power = preview.body.items.find((i: { title: string }) => i.title === 'The Power of God');
     const corrected = await call('PATCH', `/node/feed-imports/${id}`, {
-      speakers: [{ name: 'Dr. John Marshall of Second Baptist', mergeInto: 'John Marshall' }],
+      // Into a speaker the catalogue shares (3, radiovida's preacher, locked to no broadcaster), named in other case.
+      speakers: [{ name: 'Dr. John Marshall of Second Baptist', mergeInto: 'maría lópez' }],
       items: [
         { guid: point.guid, include: false },
         { guid: power.guid, seriesTitle: null, speakerName: 'Daniel Hood' },
@@ -386,8 +387,8 @@ describe.each(BACKENDS)('feed import on %s', (backend) => {
     expect(corrected.body.speakers).toContainEqual({
       name: 'Dr. John Marshall of Second Baptist',
       sermonCount: 1,
-      speakerID: null,
-      mergeInto: 'John Marshall',
+      speakerID: 3,
+      mergeInto: 'maría lópez',
     });
     expect(corrected.body.progress.total).toBe(98);
     const unknown = await call('PATCH', `/node/feed-imports/${id}`, { items: [{ guid: 'nope', include: false }] });
@@ -405,7 +406,13 @@ describe.each(BACKENDS)('feed import on %s', (backend) => {
     const made = await sermonsOf(done.items.map((i: { guid: string }) => i.guid));
     expect(made).toHaveLength(98);
     expect(made.every((s) => s.published === false && s.accept_copyright === false)).toBe(true);
-    expect(made.filter((s) => s.speaker === 'John Marshall')).toHaveLength(1);
+    expect(made.filter((s) => s.speaker === 'María López')).toHaveLength(1);
+    expect(await count(`SELECT count(*)::int n FROM speaker WHERE lower(display_name) = 'maría lópez'`)).toBe(1);
+    expect(
+      await count(
+        `SELECT count(*)::int n FROM broadcaster_speaker WHERE broadcaster_id = 'gracechurch' AND speaker_id = 3`,
+      ),
+    ).toBe(1);
     expect(made.find((s) => s.full_title === 'The Power of God')).toMatchObject({
       speaker: 'Daniel Hood',
       series: null,

@@ -60,9 +60,15 @@ async function view(db: Db, imp: q.ImportRow, reader: Reader): Promise<FeedImpor
   const items = await q.importItems(db, imp.import_id);
   const speakers = await editing.broadcasterSpeakers(db, imp.broadcaster_id);
   const series = await editing.broadcasterSeries(db, imp.broadcaster_id);
-  const speakerIds = new Map(speakers.map((s) => [lower(s.display_name), s.speaker_id]));
-  const seriesIds = new Map(series.map((s) => [lower(s.title), s.series_id]));
   const merges = imp.speaker_merges;
+  const speakerIds = new Map(speakers.map((s) => [lower(s.display_name), s.speaker_id]));
+  // A shared speaker of the catalogue (locked to no broadcaster) is the one an import links to.
+  for (const name of new Set(items.map((i) => merges[i.speaker_name] ?? i.speaker_name))) {
+    if (speakerIds.has(lower(name))) continue;
+    const shared = await editing.speakerByName(db, name);
+    if (shared && shared.broadcaster_lock === null) speakerIds.set(lower(name), shared.speaker_id);
+  }
+  const seriesIds = new Map(series.map((s) => [lower(s.title), s.series_id]));
   const tally = (values: (string | null)[]) => {
     const map = new Map<string, number>();
     for (const v of values) if (v !== null) map.set(v, (map.get(v) ?? 0) + 1);
