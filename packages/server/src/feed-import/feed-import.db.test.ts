@@ -393,6 +393,10 @@ describe.each(BACKENDS)('feed import on %s', (backend) => {
     expect(corrected.body.progress.total).toBe(98);
     const unknown = await call('PATCH', `/node/feed-imports/${id}`, { items: [{ guid: 'nope', include: false }] });
     expect(unknown.status).toBe(400);
+    const html = await call('PATCH', `/node/feed-imports/${id}`, {
+      speakers: [{ name: 'Tim Hayes', mergeInto: '<b>Tim</b>' }],
+    });
+    expect([html.status, html.body.errors.speakerName]).toEqual([400, 'A name cannot contain HTML.']);
 
     const started = await call('POST', `/node/feed-imports/${id}/start`);
     expect(started.status).toBe(202);
@@ -490,6 +494,30 @@ describe.each(BACKENDS)('feed import on %s', (backend) => {
     ] as [string, string, object?][])
       expect((await call(method, url, body, otherAdmin)).status, `${method} ${url}`).toBe(403);
     expect((await call('DELETE', `/node/feed-imports/${id}`)).status).toBe(200);
+  });
+
+  it('writes nothing when an import cannot be made: a preacher’s name another broadcaster keeps', async () => {
+    await t.db.query(
+      `INSERT INTO speaker (speaker_id, display_name, sort_name, broadcaster_lock)
+       VALUES (nextval('speaker_id_seq'), 'Kept Elsewhere', 'Elsewhere, Kept', 'radiovida')`,
+    );
+    const item = { ...(CHURCH[1] as ChurchItem), guid: 'grace-kept', author: 'Kept Elsewhere', file: 'two.mp3?kept' };
+    const preview = await create({ xml: churchFeed(base, [CHURCH[0] as ChurchItem, item]) });
+    const id = preview.body.importID;
+    const before = await count(`SELECT count(*)::int n FROM sermon`);
+    const refused = await call('POST', `/node/feed-imports/${id}/start`);
+    expect([refused.status, refused.body.errors.error]).toEqual([
+      409,
+      'Another broadcaster already has a speaker named Kept Elsewhere. Give this speaker another name in the preview.',
+    ]);
+    expect(await count(`SELECT count(*)::int n FROM sermon`)).toBe(before);
+    expect(await count(`SELECT count(*)::int n FROM job WHERE payload->>'importId' = '${id}'`)).toBe(0);
+    expect((await call('GET', `/node/feed-imports/${id}`)).body.state).toBe('preview');
+    // Named otherwise in the preview, it imports.
+    await call('PATCH', `/node/feed-imports/${id}`, { items: [{ guid: 'grace-kept', speakerName: 'Kept Here' }] });
+    expect((await call('POST', `/node/feed-imports/${id}/start`)).status).toBe(202);
+    expect(await sermonsOf(['grace-kept'])).toEqual([expect.objectContaining({ speaker: 'Kept Here' })]);
+    expect((await finished(id)).items.at(-1)).toMatchObject({ guid: 'grace-kept', mediaState: 'done' });
   });
 
   it('goes on after a worker died while fetching: the job runs again, into the same original', async () => {

@@ -1,12 +1,13 @@
-import { FEED_IMPORT_LIMITS, type FeedImport } from '@kerygma/domain/contracts/feed-import';
+import { FEED_IMPORT_LIMITS, type FeedImport, type feedImportContracts } from '@kerygma/domain/contracts/feed-import';
 import { DEFAULT_EVENT_TYPE } from '@kerygma/domain/event-types';
 import { feedPath } from '@kerygma/domain/feeds';
 import { SERMON_LANGUAGES } from '@kerygma/domain/languages';
-import { SERMON_LIMITS } from '@kerygma/domain/sermon-editing';
+import { containsHtml, SERMON_LIMITS } from '@kerygma/domain/sermon-editing';
+import type { z } from 'zod';
 import { type Actor, requireRole } from '../accounts/guards.ts';
 import type { CatalogueChange, CatalogueChanges } from '../catalogue/catalogue-changes.ts';
 import type { Db } from '../db/db.ts';
-import { ApiError, type MessageRef, notFound } from '../errors.ts';
+import { ApiError, invalid, type MessageRef, notFound } from '../errors.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { scriptureIndex } from '../seed/scripture-index.ts';
 import * as editing from '../sermon-editing/sermon-editing.queries.ts';
@@ -179,18 +180,7 @@ export async function getImport(deps: FeedImportDeps, actor: Actor, importId: nu
   return view(deps.db, await importFor(deps.db, actor, importId), reader);
 }
 
-export type Corrections = {
-  publish?: 'published' | 'draft' | undefined;
-  speakers?: { name: string; mergeInto: string | null }[] | undefined;
-  items?:
-    | {
-        guid: string;
-        include?: boolean | undefined;
-        speakerName?: string | undefined;
-        seriesTitle?: string | null | undefined;
-      }[]
-    | undefined;
-};
+export type Corrections = z.infer<(typeof feedImportContracts)['updateFeedImport']['body']>;
 
 /** Corrects a preview in one transaction (409 once it has started; 400 naming an item it does not have). */
 export async function updateImport(
@@ -200,6 +190,12 @@ export async function updateImport(
   c: Corrections,
   reader: Reader,
 ): Promise<FeedImport> {
+  // Names and titles as the sermon editor takes them: no HTML.
+  const names = [...(c.speakers ?? []).map((s) => s.mergeInto), ...(c.items ?? []).map((i) => i.speakerName)];
+  if (names.some((n) => n && containsHtml(n)))
+    throw invalid({ speakerName: { key: 'error.sermonEditing.htmlInName' } });
+  if ((c.items ?? []).some((i) => i.seriesTitle && containsHtml(i.seriesTitle)))
+    throw invalid({ seriesTitle: { key: 'error.sermonEditing.htmlInTitle' } });
   await deps.db.transaction(async (tx) => {
     const imp = await importFor(tx, actor, importId, true);
     if (imp.state !== 'preview') throw conflict('feedImport.error.notPreview');
@@ -213,7 +209,8 @@ export async function updateImport(
       await q.setMerges(tx, importId, merges);
     }
     for (const item of c.items ?? []) {
-      if (!(await q.correctItem(tx, importId, item.guid, item)))
+      const correction = { ...item, speakerName: item.speakerName?.slice(0, SERMON_LIMITS.speakerName) };
+      if (!(await q.correctItem(tx, importId, item.guid, correction)))
         throw new ApiError(400, 'invalid_request', { items: { key: 'feedImport.error.unknownItem' } });
     }
   });
