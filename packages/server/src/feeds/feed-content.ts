@@ -101,7 +101,7 @@ async function findOwner(deps: Deps, owner: FeedOwner, id: string, t: (lang: str
     };
   }
   const se = (await deps.entities.series([numeric])).get(numeric);
-  if (!se || !se.podcast_enabled) return undefined;
+  if (!se?.podcast_enabled) return undefined;
   const b = (await deps.entities.broadcasters([se.broadcaster_id])).get(se.broadcaster_id);
   const account = b && (await feedBroadcaster(deps.db, b.broadcaster_id));
   if (!b || !account) return undefined;

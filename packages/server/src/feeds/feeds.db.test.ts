@@ -240,8 +240,9 @@ describe.each(BACKENDS)('podcast feeds (%s)', (backend) => {
       length: '2000000',
       type: 'audio/mpeg',
     });
-    expect(item?.itunes?.duration).toBe('0:11:00');
-    expect(item?.itunes?.author).toBe('Charles H. Spurgeon');
+    const itunes = (item as { itunes?: { duration?: string; author?: string } } | undefined)?.itunes;
+    expect(itunes?.duration).toBe('0:11:00');
+    expect(itunes?.author).toBe('Charles H. Spurgeon');
     expect(item?.['itunes:episodeType']).toBe('full');
     expect(new Date(item?.isoDate ?? '').toISOString()).toBe('1966-01-03T00:00:00.000Z');
   });
