@@ -11,7 +11,7 @@ import { type Cursor, encodeCursor } from '../catalogue/keyset.ts';
 import type { BroadcasterRow, MediaItemRow, SermonWithEntities, SpeakerRow } from '../catalogue/rows.ts';
 import type { Db } from '../db/db.ts';
 import { imageUrlsOf } from '../images/image-urls.ts';
-import { detailRows, mediaForSermons } from '../sermons/sermons.queries.ts';
+import { mediaForSermons, withEntities } from '../sermons/sermons.queries.ts';
 import { xmlText } from '../xml-text.ts';
 import { coverPath } from './cover.ts';
 import type { FeedChannel, FeedFile, FeedItem, FeedModel, FeedPerson } from './feed-model.ts';
@@ -186,6 +186,16 @@ function filesOf(urls: Urls, t: Translate, media: readonly MediaItemRow[]) {
   return main ? { enclosure: main, alternates: files } : undefined;
 }
 
+/** One date format a language (making one costs more than writing a whole item). */
+const dateFormats = new Map<LocaleCode, Intl.DateTimeFormat>();
+function preachDateFormat(locale: LocaleCode): Intl.DateTimeFormat {
+  const format =
+    dateFormats.get(locale) ??
+    new Intl.DateTimeFormat(locale === 'gb' ? 'en-GB' : locale, { dateStyle: 'long', timeZone: 'UTC' });
+  dateFormats.set(locale, format);
+  return format;
+}
+
 /** Plain and HTML descriptions: the sermon's own words, then what it is, in the reader's language. */
 function describe(urls: Urls, locale: LocaleCode, t: Translate, s: SermonWithEntities) {
   const passage =
@@ -197,10 +207,7 @@ function describe(urls: Urls, locale: LocaleCode, t: Translate, s: SermonWithEnt
   const event = KNOWN_EVENT_TYPES.has(s.event_type)
     ? t(`eventTypes.${nameKey(s.event_type)}` as MessageKey)
     : s.event_type;
-  const date = new Intl.DateTimeFormat(locale === 'gb' ? 'en-GB' : locale, {
-    dateStyle: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(`${s.preach_date}T00:00:00Z`));
+  const date = preachDateFormat(locale).format(new Date(`${s.preach_date}T00:00:00Z`));
   const preached = t('feeds.item.preached', { speaker: s.sp.display_name, date, eventType: event });
   const own = [s.subtitle, s.more_info_text].filter((v): v is string => Boolean(v?.trim()));
   const passageLine = passage ? t('feeds.item.passage', { passage }) : null;
@@ -250,7 +257,7 @@ export async function feedContent(deps: Deps, urls: Urls, req: FeedRequest): Pro
   const page = rows.slice(0, FEED_PAGE_ITEMS);
   const ids = page.map((r) => r.sermon_id);
   const [sermons, media, episodes] = await Promise.all([
-    detailRows(deps.db, deps.entities, ids),
+    withEntities(deps.entities, page),
     mediaForSermons(deps.db, ids),
     found.seriesId === null ? undefined : episodeNumbers(deps.db, found.seriesId, ids),
   ]);

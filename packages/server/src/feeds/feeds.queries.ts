@@ -1,7 +1,9 @@
 import type { FeedOwner, PodcastTxt, Podroll } from '@kerygma/domain/feeds';
 import { PUBLISHED } from '../catalogue/counts.ts';
 import { type KeyColumn, keysetCondition } from '../catalogue/keyset.ts';
+import type { SermonRow } from '../catalogue/rows.ts';
 import type { Db } from '../db/db.ts';
+import { SERMON_COLUMNS } from '../sermons/sermons.queries.ts';
 
 /** What a feed's channel says of its broadcaster beyond the catalogue's row. */
 export type FeedBroadcasterRow = {
@@ -25,13 +27,8 @@ export function feedBroadcaster(db: Db, broadcasterId: string): Promise<FeedBroa
     .then((rows) => rows[0]);
 }
 
-/** A feed's item: the sermon's id, what it keeps from an import, and its place in its series. */
-export type FeedItemRow = {
-  sermon_id: string;
-  preach_date: string;
-  feed_guid: string | null;
-  chapters_url: string | null;
-};
+/** A feed's item: the sermon's row and what it keeps from an import. */
+export type FeedItemRow = SermonRow & { feed_guid: string | null; chapters_url: string | null };
 
 /** Newest first; the sermon ID breaks ties, as in the catalogue's lists and their indexes. */
 export const FEED_ORDER: readonly KeyColumn[] = [
@@ -47,7 +44,7 @@ const OWNER_COLUMN: Record<FeedOwner, string> = {
 
 /**
  * One page of a feed's items: published sermons with audio or video, newest first, after the
- * keyset `after` (the last item of the page before). Each owner's (…, preach_date DESC,
+ * keyset `after` (the last item of the page before), their rows read in the same walk. Each owner's (…, preach_date DESC,
  * sermon_id DESC) index answers it in order, so the page costs its own rows at any depth.
  */
 export function feedItems(
@@ -61,7 +58,7 @@ export function feedItems(
   const keyset = after ? `AND ${keysetCondition(FEED_ORDER, after, params)}` : '';
   params.push(limit);
   return db.query<FeedItemRow>(
-    `SELECT sermon_id, preach_date, feed_guid, chapters_url FROM sermon
+    `SELECT ${SERMON_COLUMNS}, s.feed_guid, s.chapters_url FROM sermon s
       WHERE ${OWNER_COLUMN[owner]} = $1 AND ${PUBLISHED} AND (has_audio OR has_video) ${keyset}
       ORDER BY preach_date DESC, sermon_id DESC LIMIT $${params.length}`,
     params,

@@ -110,7 +110,6 @@ function item(i: FeedItem): string {
     i.episode !== null ? el('itunes:episode', {}, String(i.episode)) : '',
     i.image ? el('itunes:image', { href: i.image }) : '',
     i.keywords.length > 0 ? el('itunes:keywords', {}, i.keywords.join(',')) : '',
-    el('itunes:summary', {}, i.description),
     i.episode !== null ? el('podcast:episode', {}, String(i.episode)) : '',
     person(i.person),
     ...i.transcripts.map((t) =>
