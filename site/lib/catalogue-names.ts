@@ -1,4 +1,4 @@
-import { BIBLE_BOOKS, formatReference, parseBibleText } from '@kerygma/domain/bible';
+import { BIBLE_BOOKS, renameBooks } from '@kerygma/domain/bible';
 import type { Media } from '@kerygma/domain/catalogue';
 import { EVENT_TYPES } from '@kerygma/domain/event-types';
 import { nameKey } from '@kerygma/i18n/name-key';
@@ -34,17 +34,8 @@ export type LocalText = { text: string; lang?: 'en' };
  * writes, joined by '; ') is rewritten, so nothing is lost; any other stays as it is, in English.
  */
 function localBibleText(t: Translate, text: string): LocalText {
-  const refs = parseBibleText(text);
-  const english = refs.map(formatReference);
-  if (refs.length === 0 || english.join('; ') !== text) return { text, lang: 'en' };
-  const local = refs.map((ref, i) => {
-    const reference = english[i] ?? '';
-    // formatReference names a single psalm 'Psalm 23', else the book; chapter and verses come last.
-    const single = ref.osisAbbrev === 'Ps' && ref.chapter === ref.chapterEnd;
-    const name = single ? t('bibleBooks.psalm') : bookName(t, ref.osisAbbrev);
-    return name + reference.slice(reference.lastIndexOf(' '));
-  });
-  return { text: local.join('; ') };
+  const local = renameBooks(text, (osis) => (osis === 'psalm' ? t('bibleBooks.psalm') : bookName(t, osis)));
+  return local === undefined ? { text, lang: 'en' } : { text: local };
 }
 
 /** Bible texts already written out, per translator (one a language): a list page names 25, mostly seen before. */

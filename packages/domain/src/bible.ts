@@ -266,3 +266,22 @@ export function formatReference(ref: BibleReference): string {
   if (!single) return `${name} ${c}:${vs}-${ce}:${ve}`;
   return vs === ve ? `${name} ${c}:${vs}` : `${name} ${c}:${vs}-${ve}`;
 }
+
+/**
+ * A Bible text (references as formatReference writes them, joined by '; ') with each book named
+ * by `nameOf` ('Psalm' asked as 'psalm' for a single psalm), e.g. in a reader's language; undefined
+ * when the text is not in that form, so a caller keeps it as it is rather than lose any of it.
+ */
+export function renameBooks(text: string, nameOf: (osisAbbrev: string | 'psalm') => string): string | undefined {
+  const refs = parseBibleText(text);
+  const english = refs.map(formatReference);
+  if (refs.length === 0 || english.join('; ') !== text) return undefined;
+  return refs
+    .map((ref, i) => {
+      const reference = english[i] ?? '';
+      const single = ref.osisAbbrev === 'Ps' && ref.chapter === ref.chapterEnd;
+      // Chapter and verses come last, after the book's name.
+      return nameOf(single ? 'psalm' : ref.osisAbbrev) + reference.slice(reference.lastIndexOf(' '));
+    })
+    .join('; ');
+}

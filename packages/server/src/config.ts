@@ -104,6 +104,11 @@ const schema = z.object({
    * locally; every other private address stays refused. Never in production.
    */
   FEED_IMPORT_ALLOW_LOOPBACK: envBoolean.default(false),
+  /**
+   * A WebSub hub (e.g. https://pubsubhubbub.appspot.com/) the podcast feeds name (atom:link
+   * rel="hub") and tell of each change, so apps that subscribed there hear of a new sermon at once.
+   */
+  WEBSUB_HUB_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Media in an S3-compatible bucket instead of on local disk (see README, Running at scale). */
   S3_BUCKET: z.string().min(1).optional(),
@@ -164,6 +169,8 @@ export type Config = {
   maps: { tileURL: string; tileAttribution: string; reverseGeocodeURL: string };
   /** FEED_IMPORT_ALLOW_LOOPBACK: feed import may fetch from loopback addresses (tests only). */
   feedImportAllowLoopback: boolean;
+  /** WEBSUB_HUB_URL. */
+  websubHub: string | undefined;
 };
 
 /**
@@ -228,5 +235,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       reverseGeocodeURL: c.MAP_REVERSE_GEOCODE_URL,
     },
     feedImportAllowLoopback: c.FEED_IMPORT_ALLOW_LOOPBACK,
+    websubHub: c.WEBSUB_HUB_URL,
   };
 }
