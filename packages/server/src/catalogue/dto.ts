@@ -153,6 +153,7 @@ export function seriesDto(s: SeriesRow, urls: Urls): Series {
     defaultSortBy: s.default_sort_by || 'newest',
     rssURL: null,
     rssAtomURL: null,
+    feedLinks: s.feed_links,
   };
 }
 
