@@ -10,6 +10,7 @@ const SCREENS: Record<AccountScreenPath, Screen> = {
   settings: () => import('./settings/SettingsScreen.tsx'),
   customization: () => import('./customization/CustomizationScreen.tsx'),
   'email-settings': () => import('./email/EmailSettingsScreen.tsx'),
+  podcast: () => import('./podcast/PodcastScreen.tsx'),
   connections: () => import('./connections/ConnectionsScreen.tsx'),
   'api-key': () => import('./api-key/ApiKeyScreen.tsx'),
   managers: () => import('./managers/ManagersScreen.tsx'),

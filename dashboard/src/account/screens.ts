@@ -10,6 +10,7 @@ export const ACCOUNT_SCREENS = [
   { path: 'settings', role: BROADCASTER_ROLE.admin },
   { path: 'customization', role: BROADCASTER_ROLE.admin },
   { path: 'email-settings', role: BROADCASTER_ROLE.admin },
+  { path: 'podcast', role: BROADCASTER_ROLE.admin },
   { path: 'connections', role: BROADCASTER_ROLE.admin },
   { path: 'api-key', role: BROADCASTER_ROLE.admin },
   { path: 'managers', role: BROADCASTER_ROLE.admin },
