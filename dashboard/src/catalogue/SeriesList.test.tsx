@@ -52,6 +52,6 @@ describe("a series' podcast links", () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ method: 'PATCH', path: '/node/series/11', body: { podcastEnabled: true } });
-    expect((sent[0]?.body as { feedLinks: object }).feedLinks).toEqual({ apple });
+    expect(sent.map((r) => (r.body as { feedLinks: object }).feedLinks)).toEqual([{ apple }]);
   });
 });
