@@ -327,7 +327,10 @@ describe.each(BACKENDS)('sermon editing on %s', (backend) => {
   });
 
   it("keeps a series' podcast links, shown in its public answer; a kind left out is removed", async () => {
-    const links = { apple: 'https://podcasts.apple.com/us/podcast/id123', spotify: 'https://open.spotify.com/show/abc' };
+    const links = {
+      apple: 'https://podcasts.apple.com/us/podcast/id123',
+      spotify: 'https://open.spotify.com/show/abc',
+    };
     const saved = await call('PATCH', '/node/series/10', uploader, { feedLinks: links });
     expect([saved.status, saved.body.feedLinks]).toEqual([200, links]);
     const listed = await call('GET', '/node/broadcasters/gracechurch/editable_series', uploader);
