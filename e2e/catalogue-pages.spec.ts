@@ -220,7 +220,11 @@ test("a broadcaster's page offers its feeds: in the head for apps, and a Subscri
   // No Spotify listing for a broadcaster: Spotify is offered only where a series names its own.
   await expect(menu.getByRole('link', { name: 'Spotify' })).toHaveCount(0);
   await expect(menu.getByLabel('Feed address for any podcast app')).toHaveValue(rss);
-  await expect(menu.getByRole('button', { name: 'Copy' })).toBeVisible();
+  // The address copied is the feed's.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await menu.getByRole('button', { name: 'Copy' }).click();
+  await expect(menu.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(rss);
   await expect(menu.getByRole('link', { name: 'RSS feed' })).toHaveAttribute('href', rss);
   await expect(menu.getByRole('link', { name: 'Atom feed' })).toHaveAttribute('href', atom);
   await expectNoAxeViolations(page);
