@@ -24,6 +24,8 @@ beforeEach(() => {
     if (path === '/node/broadcasters/gracechurch/editable_series') return answer({ results: [psalms] });
     const body = JSON.parse(String(init.body));
     sent.push({ method, path, body });
+    // The server makes a new series as no podcast (migration 0001's default).
+    if (method === 'POST') return answer({ ...psalms, seriesID: 12, podcastEnabled: false, feedLinks: {} }, 201);
     return answer({ ...psalms, ...body });
   });
 });
@@ -53,5 +55,23 @@ describe("a series' podcast links", () => {
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ method: 'PATCH', path: '/node/series/11', body: { podcastEnabled: true } });
     expect(sent.map((r) => (r.body as { feedLinks: object }).feedLinks)).toEqual([{ apple }]);
+  });
+
+  it('are kept for a new series, made a podcast as its box says', async () => {
+    renderScreen(<SeriesList />);
+    fireEvent.click(await screen.findByRole('button', { name: 'New series' }));
+    fireEvent.change(screen.getByLabelText('Series title'), { target: { value: 'Ruth' } });
+    const spotify = 'https://open.spotify.com/show/ruth';
+    fireEvent.change(screen.getByLabelText('Spotify address'), { target: { value: spotify } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        path: '/node/broadcasters/gracechurch/series',
+        body: { series_name: 'Ruth', description: '' },
+      },
+      { method: 'PATCH', path: '/node/series/12', body: { podcastEnabled: true, feedLinks: { spotify } } },
+    ]);
   });
 });

@@ -146,9 +146,9 @@ function SeriesEditor({ series, onDone }: { series?: Series; onDone: () => void 
           params: { broadcasterID },
           body: { series_name: next.title, description: next.description },
         });
-        // A new series is a podcast with no links: only what differs is sent.
+        // Creating takes a name and a description only: the rest follows where it differs.
         const rest = {
-          ...(next.podcastEnabled ? {} : { podcastEnabled: false }),
+          ...(made.podcastEnabled === next.podcastEnabled ? {} : { podcastEnabled: next.podcastEnabled }),
           ...(Object.keys(feedLinks).length > 0 ? { feedLinks } : {}),
         };
         if (Object.keys(rest).length > 0) await api.updateSeries({ params: { seriesID: made.seriesID }, body: rest });
