@@ -22,7 +22,8 @@ export function summarise(latencies: number[], errors: number, seconds: number):
 
 /**
  * Runs `connections` concurrent keep-alive clients against `origin` for `seconds`, each
- * request taking the next path from `paths` (rotating) with `headers`, and records every latency.
+ * request taking the next path from `paths` (rotating) with `headers`, and records every latency
+ * (answers other than `expectStatus` count as errors).
  */
 export async function httpLoad(
   origin: string,
@@ -30,6 +31,7 @@ export async function httpLoad(
   connections: number,
   seconds: number,
   headers: Record<string, string> = {},
+  expectStatus = 200,
 ): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
@@ -50,7 +52,7 @@ export async function httpLoad(
       const start = performance.now();
       const status = await get(path);
       const ms = performance.now() - start;
-      if (status === 200) latencies.push(ms);
+      if (status === expectStatus) latencies.push(ms);
       else errors++;
     }
   };

@@ -38,9 +38,16 @@ describe('legacyRedirect', () => {
       '/podcasts/',
       '/podcast.asp',
       '/podcasts.asp',
-      '/podcasts/gracechurch',
+      '/podcasts/gracechurch/sermons',
     ])
       expect(to(path), path).toBe('/series/podcasts');
+  });
+
+  it("sends a podcast app's old subscription to the feed itself, in no language", () => {
+    expect(to('/podcasts/gracechurch')).toBe('/feeds/broadcaster/gracechurch.rss');
+    expect(to('/podcast/GraceChurch.xml')).toBe('/feeds/broadcaster/gracechurch.rss');
+    expect(to('/podcasts/1234.rss')).toBe('/feeds/series/1234.rss');
+    expect(to('/de/podcasts/1234.xml')).toBe('/feeds/series/1234.rss');
   });
 
   it('maps about, goj and learn', () => {

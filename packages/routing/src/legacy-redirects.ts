@@ -17,8 +17,11 @@
  * | /series.asp?seriesID={id} (also ?id=, ?series=)    | /series/{id}                      |
  * | /series.asp without a numeric id                   | /series                           |
  * | /sermonseries/{id}                                 | /series/{id}                      |
+ * | /podcast(s)/{series id}[.xml|.rss] (a podcast app's | /feeds/series/{id}.rss (the feed, |
+ * |   subscription)                                    |   not a page: apps read no HTML)  |
+ * | /podcast(s)/{broadcaster id}[.xml|.rss]            | /feeds/broadcaster/{id}.rss       |
  * | /podcast, /podcasts, /podcast.asp, /podcasts.asp   | /series/podcasts                  |
- * |   and anything below /podcast/ or /podcasts/       |                                   |
+ * |   and anything else below /podcast/ or /podcasts/  |                                   |
  * | /about, /about.asp, /aboutus.asp, /about-us        | /articles-of-faith                |
  * | /goj, /goj.asp (the old "Gospel of Jesus" page)    | /sermons/topics/gospel            |
  * | /learn, /learn.asp, /learnmore.asp, /learn-more    | /broadcaster/sign-up (the old     |
@@ -32,6 +35,7 @@
  * Unmatched paths fall through to the pages (and to the 404 page).
  */
 
+import { feedPath } from '@kerygma/domain/feeds';
 import { DEFAULT_LOCALE, type LocaleCode, localeFromPath, localizePath } from '@kerygma/i18n/locales';
 
 export type LegacyRedirect = {
@@ -83,6 +87,10 @@ const RULES: readonly Rule[] = [
     },
   },
   { match: /^\/sermonseries\/(?<id>\d+)$/, to: ({ groups }) => `/series/${groups.id}` },
+  {
+    match: /^\/podcasts?\/(?<id>[a-z0-9_-]+?)(?:\.xml|\.rss)?$/,
+    to: ({ groups }) => feedPath(digits.test(groups.id as string) ? 'series' : 'broadcaster', groups.id as string),
+  },
   { match: /^\/podcasts?(?:\.asp)?(?:\/.*)?$/, to: () => '/series/podcasts' },
   { match: ['/about', '/about.asp', '/aboutus.asp', '/about-us'], to: () => '/articles-of-faith' },
   { match: ['/goj', '/goj.asp'], to: () => '/sermons/topics/gospel' },
@@ -137,8 +145,8 @@ function ruleTarget(pathname: string, query: URLSearchParams): { path: string; l
     if (groups) {
       const to = rule.to({ query, groups });
       const keep = KEEP_QUERY.has(to) && query.size > 0 ? `?${query.toString()}` : '';
-      // The sitemaps exist once, for every language.
-      return { path: `${to}${keep}`, localized: !to.startsWith('/sitemap/') };
+      // The sitemaps and feeds exist once, for every language.
+      return { path: `${to}${keep}`, localized: !to.startsWith('/sitemap/') && !to.startsWith('/feeds/') };
     }
   }
   return undefined;

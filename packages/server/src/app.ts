@@ -18,6 +18,7 @@ import { commentRoutes } from './comments/comments.routes.ts';
 import { devotionalRoutes } from './devotional/devotional.routes.ts';
 import { discoverRoutes } from './discover/discover.routes.ts';
 import { ApiError } from './errors.ts';
+import { feedRoutes } from './feeds/feeds.routes.ts';
 import { API_BASE, isApiPath } from './http/api-base.ts';
 import { deliverApiAnswers } from './http/api-delivery.ts';
 import { clientErrorAnswer } from './http/client-errors.ts';
@@ -195,6 +196,8 @@ export async function buildApp(given: ApiDeps, options: AppOptions = {}): Promis
   // Media files (media/serving), outside the API base: /media/<storage key>.
   mediaRoutes(app, deps);
   sitemapRoutes(app, deps);
+  // Podcast feeds (feeds/): RSS and Atom of broadcasters, speakers and podcast series.
+  feedRoutes(app, deps);
   oembedRoutes(app, deps);
 
   const rootDir = options.rootDir ?? path.resolve(import.meta.dirname, '../../..');

@@ -99,6 +99,11 @@ const schema = z.object({
   MAP_TILE_URL: z.string().min(1).default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAP_TILE_ATTRIBUTION: z.string().min(1).default('© OpenStreetMap contributors'),
   MAP_REVERSE_GEOCODE_URL: z.url({ protocol: /^https?$/ }).default('https://nominatim.openstreetmap.org/reverse'),
+  /**
+   * A WebSub hub (e.g. https://pubsubhubbub.appspot.com/) the podcast feeds name (atom:link
+   * rel="hub") and tell of each change, so apps that subscribed there hear of a new sermon at once.
+   */
+  WEBSUB_HUB_URL: z.url({ protocol: /^https?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Media in an S3-compatible bucket instead of on local disk (see README, Running at scale). */
   S3_BUCKET: z.string().min(1).optional(),
@@ -157,6 +162,8 @@ export type Config = {
   linkSecret: string | undefined;
   /** The dashboard's map services (MAP_*), handed to the browser by `GET global_config`. */
   maps: { tileURL: string; tileAttribution: string; reverseGeocodeURL: string };
+  /** WEBSUB_HUB_URL. */
+  websubHub: string | undefined;
 };
 
 /**
@@ -220,5 +227,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tileAttribution: c.MAP_TILE_ATTRIBUTION,
       reverseGeocodeURL: c.MAP_REVERSE_GEOCODE_URL,
     },
+    websubHub: c.WEBSUB_HUB_URL,
   };
 }

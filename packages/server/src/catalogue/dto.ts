@@ -11,6 +11,7 @@ import type {
   Sermon,
   Speaker,
 } from '@kerygma/domain/catalogue';
+import { feedPath } from '@kerygma/domain/feeds';
 import type { ImageKind } from '@kerygma/domain/images';
 import { SERMON_LANGUAGES } from '@kerygma/domain/languages';
 import { imageUrlsOf } from '../images/image-urls.ts';
@@ -95,8 +96,8 @@ export function broadcasterDto(b: BroadcasterRow, urls: Urls): Broadcaster {
     donatable: b.donatable,
     legacyGroup: b.group_name,
     socialLinks: b.social_links,
-    rssFeedURL: null,
-    rssFeedAtomURL: null,
+    rssFeedURL: urls.origin + feedPath('broadcaster', b.broadcaster_id, 'rss'),
+    rssFeedAtomURL: urls.origin + feedPath('broadcaster', b.broadcaster_id, 'atom'),
   };
 }
 
@@ -123,8 +124,9 @@ export function speakerDto(s: SpeakerRow, urls: Urls): Speaker {
     sermonCount: s.sermon_count,
     broadcasterLock: s.broadcaster_lock,
     highlighted: s.highlighted,
-    rssFeedURL: null,
-    rssFeedAtomURL: null,
+    // Placeholder speakers ('Various Speakers') have no feed of their own.
+    rssFeedURL: s.placeholder ? null : urls.origin + feedPath('speaker', s.speaker_id, 'rss'),
+    rssFeedAtomURL: s.placeholder ? null : urls.origin + feedPath('speaker', s.speaker_id, 'atom'),
   };
 }
 
@@ -151,8 +153,8 @@ export function seriesDto(s: SeriesRow, urls: Urls): Series {
     podcastEnabled: s.podcast_enabled,
     podcastSpeaker: s.podcast_speaker_name,
     defaultSortBy: s.default_sort_by || 'newest',
-    rssURL: null,
-    rssAtomURL: null,
+    rssURL: s.podcast_enabled ? urls.origin + feedPath('series', s.series_id, 'rss') : null,
+    rssAtomURL: s.podcast_enabled ? urls.origin + feedPath('series', s.series_id, 'atom') : null,
     feedLinks: s.feed_links,
   };
 }

@@ -3,7 +3,7 @@ import { generateDemoCatalogue } from './demo-catalogue.ts';
 import { chooseMediaSermons } from './demo-media.ts';
 
 /** As many as the server's first-start seed gives media (seed.ts default). */
-const MEDIA_SERMONS = 30;
+export const MEDIA_SERMONS = 30;
 
 /**
  * A site admin's session on the server at `origin` holding the embedded database in `dataDir`

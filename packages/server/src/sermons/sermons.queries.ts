@@ -88,7 +88,7 @@ const SORTS: Record<Exclude<SermonSort, 'relevance' | 'random'>, SortColumn[]> =
  */
 const COLLECT_MATCHES_BELOW = 25_000;
 
-const SERMON_COLUMNS = `s.sermon_id, s.broadcaster_id, s.speaker_id, s.series_id, s.full_title, s.display_title,
+export const SERMON_COLUMNS = `s.sermon_id, s.broadcaster_id, s.speaker_id, s.series_id, s.full_title, s.display_title,
   s.subtitle, s.bible_text, s.more_info_text, s.event_type, s.language_code, s.preach_date, s.publish_timestamp,
   s.keywords, s.audio_duration_seconds, s.video_duration_seconds, s.has_audio, s.has_video, s.has_pdf,
   s.audio_media_status, s.video_media_status, s.download_count, s.video_download_count, s.play_count,
@@ -117,7 +117,7 @@ export async function detailRows(db: Db, entities: EntityCache, ids: string[]): 
  * Sermon rows (SERMON_COLUMNS) with their broadcaster, speaker and series rows attached as b, sp
  * and se, in the same order; a row whose broadcaster or speaker is missing is left out.
  */
-async function withEntities(entities: EntityCache, rows: readonly SermonRow[]): Promise<SermonWithEntities[]> {
+export async function withEntities(entities: EntityCache, rows: readonly SermonRow[]): Promise<SermonWithEntities[]> {
   if (rows.length === 0) return [];
   const [broadcasters, speakers, series] = await Promise.all([
     entities.broadcasters(rows.map((r) => r.broadcaster_id)),

@@ -13,34 +13,13 @@ export const URLSET_CLOSE = '</urlset>\n';
 export const INDEX_OPEN = `${XML_DECLARATION}<sitemapindex xmlns="${SITEMAP_NS}">\n`;
 export const INDEX_CLOSE = '</sitemapindex>\n';
 
+import { truncate, xmlText } from '../xml-text.ts';
+
 export type ChangeFreq = 'always' | 'hourly' | 'daily' | 'weekly' | 'monthly' | 'yearly' | 'never';
-
-/**
- * Characters XML 1.0 does not allow at all (C0 controls other than tab/LF/CR, lone surrogates,
- * U+FFFE/U+FFFF). They are dropped: one of them in a title would make the whole file unreadable.
- */
-const INVALID_XML =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-const SPECIAL = /[&<>"']/g;
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-
-/** Text or attribute content: escaped, with characters XML cannot carry removed. */
-export function xmlText(value: string): string {
-  return value.replace(INVALID_XML, '').replace(SPECIAL, (c) => ENTITIES[c] as string);
-}
 
 /** One path segment of a public URL (IDs, hashtags, category names). */
 export function segment(value: string | number): string {
   return encodeURIComponent(String(value));
-}
-
-/** Cuts text to at most `max` characters (UTF-16 code units, never splitting a surrogate pair). */
-export function truncate(value: string, max: number): string {
-  if (value.length <= max) return value;
-  let cut = value.slice(0, max - 1);
-  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
-  return `${cut.trimEnd()}…`;
 }
 
 export type UrlEntry = {

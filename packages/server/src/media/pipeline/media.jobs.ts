@@ -41,6 +41,8 @@ const stage = (tx: Db, p: EncodePayload, name: PipelineStage, detail?: string) =
   recordPipelineStage(tx, { sermonId: p.sermonId, guid: p.uploadId }, name, detail);
 type Source = {
   broadcasterId: string;
+  speakerId: number;
+  seriesId: number | null;
   storageKey: string;
   key: string;
   trim: number | null;
@@ -57,6 +59,8 @@ async function loadSource(db: Db, p: EncodePayload, jobId: number): Promise<Sour
   if (!sermon) return null;
   return {
     broadcasterId: sermon.broadcaster_id,
+    speakerId: sermon.speaker_id,
+    seriesId: sermon.series_id,
     storageKey: upload.storage_key,
     key: outputKey(p.sermonId, p.uploadId, jobId),
     trim: sermon.trim,
@@ -180,9 +184,18 @@ async function checkLinked(tx: Db, p: EncodePayload) {
   );
 }
 
-/** Tells the caches that the sermon's media changed: its page, and its broadcaster's pages that list it. */
+/**
+ * Tells the caches that the sermon's media changed: its page, its broadcaster's pages that list
+ * it, and the podcast feeds of its broadcaster, speaker and series (a sermon joins them with its
+ * first playable file).
+ */
 const mediaChanged = (deps: PipelineDeps, p: EncodePayload, source: Source) =>
-  deps.changes?.announce({ sermonIds: [p.sermonId], broadcasterIds: [source.broadcasterId] });
+  deps.changes?.announce({
+    sermonIds: [p.sermonId],
+    broadcasterIds: [source.broadcasterId],
+    speakerIds: [source.speakerId],
+    seriesIds: source.seriesId === null ? [] : [source.seriesId],
+  });
 
 /**
  * Before the renditions: an MP3 upload's own stream, copied into a public MP3 in about a second

@@ -99,8 +99,8 @@ describe.each(BACKENDS)('upload → encode → media list on %s', (backend) => {
     await expect.poll(() => seen.length).toBe(2);
     stop();
     expect(seen.map((s) => s.change)).toEqual([
-      { sermonIds: ['1002'], broadcasterIds: ['gracechurch'] },
-      { sermonIds: ['1002'], broadcasterIds: ['gracechurch'] },
+      { sermonIds: ['1002'], broadcasterIds: ['gracechurch'], speakerIds: [1], seriesIds: [10] },
+      { sermonIds: ['1002'], broadcasterIds: ['gracechurch'], speakerIds: [1], seriesIds: [10] },
     ]);
     // First the MP3 upload's own stream, copied: it plays before the renditions are made.
     const early = (await seen[0]?.sermon)?.body as {

@@ -6,6 +6,8 @@ import type { UploadRow, UploadType } from '../uploads/uploads.queries.ts';
 /** What an encode reads from its sermon: encoding options and the tags written into the files. */
 export type EncodeSermonRow = {
   broadcaster_id: string;
+  speaker_id: number;
+  series_id: number | null;
   trim: number | null;
   thumb: number | null;
   title: string;
@@ -14,7 +16,7 @@ export type EncodeSermonRow = {
 
 export async function encodeSermon(db: Db, sermonId: string): Promise<EncodeSermonRow | undefined> {
   const [row] = await db.query<EncodeSermonRow>(
-    `SELECT s.broadcaster_id, s.video_trim_start AS trim, s.video_thumb_position AS thumb, s.full_title AS title, sp.display_name AS speaker
+    `SELECT s.broadcaster_id, s.speaker_id, s.series_id, s.video_trim_start AS trim, s.video_thumb_position AS thumb, s.full_title AS title, sp.display_name AS speaker
        FROM sermon s JOIN speaker sp USING (speaker_id) WHERE s.sermon_id = $1`,
     [sermonId],
   );
