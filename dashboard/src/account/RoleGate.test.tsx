@@ -7,11 +7,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { I18nProvider } from '../i18n.tsx';
 import { BroadcasterProvider } from '../shell/broadcaster.tsx';
 import { RoleGate } from './RoleGate.tsx';
-import type { AccountScreenPath } from './screens.ts';
+import { type AccountScreenPath, screenRole } from './screens.ts';
 
 function open(path: AccountScreenPath, roles: number[]) {
   const router = createMemoryRouter([
-    { path: '/', element: <RoleGate path={path} />, children: [{ index: true, element: <h1>The screen</h1> }] },
+    {
+      path: '/',
+      element: <RoleGate role={screenRole(path)} />,
+      children: [{ index: true, element: <h1>The screen</h1> }],
+    },
   ]);
   render(
     <I18nProvider value={{ t: translator(englishMessages), locale: 'en', lang: 'en' }}>
