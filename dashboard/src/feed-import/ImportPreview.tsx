@@ -8,6 +8,7 @@ import { Pager } from '../shell/Pager.tsx';
 import { errorText } from '../shell/query.ts';
 import { useToast } from '../shell/toasts.tsx';
 import { feedImportApi, importKey } from './feed-import-api.ts';
+import { TableScroll } from './TableScroll.tsx';
 
 type Correction = NonNullable<CallRequest<(typeof feedImportContracts)['updateFeedImport']>['body']>;
 
@@ -74,10 +75,10 @@ export function ImportPreview({ data, onDiscarded }: { data: FeedImport; onDisca
 
   return (
     <>
-      <section aria-labelledby="feed-import-speakers">
+      <div>
         <h2 id="feed-import-speakers">{t('feedImportScreen.speakers.title')}</h2>
         <p className="hint">{t('feedImportScreen.speakers.hint')}</p>
-        <div className="table-scroll">
+        <TableScroll labelledBy="feed-import-speakers">
           <table>
             <thead>
               <tr>
@@ -119,8 +120,8 @@ export function ImportPreview({ data, onDiscarded }: { data: FeedImport; onDisca
               ))}
             </tbody>
           </table>
-        </div>
-      </section>
+        </TableScroll>
+      </div>
 
       <section aria-labelledby="feed-import-series">
         <h2 id="feed-import-series">{t('feedImportScreen.series.title')}</h2>
@@ -141,9 +142,9 @@ export function ImportPreview({ data, onDiscarded }: { data: FeedImport; onDisca
         )}
       </section>
 
-      <section aria-labelledby="feed-import-items">
+      <div>
         <h2 id="feed-import-items">{t('feedImportScreen.items.title')}</h2>
-        <div className="table-scroll">
+        <TableScroll labelledBy="feed-import-items">
           <table className="feed-items">
             <caption>{t('feedImportScreen.items.caption')}</caption>
             <thead>
@@ -186,9 +187,9 @@ export function ImportPreview({ data, onDiscarded }: { data: FeedImport; onDisca
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
         <Pager page={page} pages={pages} onPage={setPage} />
-      </section>
+      </div>
 
       <fieldset className="inline-form">
         <legend>{t('feedImportScreen.publish.legend')}</legend>

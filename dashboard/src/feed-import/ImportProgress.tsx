@@ -2,6 +2,7 @@ import type { FeedImport } from '@kerygma/domain/contracts/feed-import';
 import { Link } from 'react-router';
 import { useI18n } from '../i18n.tsx';
 import { useAreaPath } from '../shell/area.ts';
+import { TableScroll } from './TableScroll.tsx';
 
 /**
  * An import under way or over: how many sermons were made and how many media are ready or
@@ -15,7 +16,7 @@ export function ImportProgress({ data, onAnother }: { data: FeedImport; onAnothe
   const settled = progress.mediaDone + progress.mediaFailed;
 
   return (
-    <section aria-labelledby="feed-import-progress">
+    <div>
       <h2 id="feed-import-progress">{t('feedImportScreen.progress.title')}</h2>
       <progress max={Math.max(progress.total, 1)} value={settled} aria-labelledby="feed-import-progress" />
       <div role="status" aria-live="polite">
@@ -25,7 +26,7 @@ export function ImportProgress({ data, onAnother }: { data: FeedImport; onAnothe
           <p className="field-error">{t('feedImportScreen.progress.failed', { reason: data.error ?? '' })}</p>
         )}
       </div>
-      <div className="table-scroll">
+      <TableScroll labelledBy="feed-import-progress">
         <table>
           <thead>
             <tr>
@@ -56,12 +57,12 @@ export function ImportProgress({ data, onAnother }: { data: FeedImport; onAnothe
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {data.state !== 'importing' && (
         <button type="button" className="button" onClick={onAnother}>
           {t('feedImportScreen.progress.another')}
         </button>
       )}
-    </section>
+    </div>
   );
 }
