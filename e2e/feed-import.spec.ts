@@ -161,7 +161,11 @@ test('a church imports its old podcast feed, merging two spellings of its preach
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Import a podcast feed');
 
   await page.getByLabel('Feed address').fill(`${host.origin}/feed.xml`);
+  const read = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && new URL(r.url()).pathname.endsWith('/feed-imports'),
+  );
   await page.getByRole('button', { name: 'Read the feed' }).click();
+  expect((await read).status()).toBe(201);
   await expect(page.getByRole('heading', { name: CHANNEL })).toBeVisible({ timeout: 30_000 });
   await expect(page).toHaveURL(/\?importID=\d+/);
   await expect(page.getByText('By Hill Chapel')).toBeVisible();
