@@ -82,13 +82,13 @@ const hold = (next: unknown) => {
 type Patch = {
   publish?: FeedImport['publish'];
   speakers?: { name: string; mergeInto: string | null }[];
-  items?: { guid: string; include?: boolean }[];
+  items?: { guid: string; include?: boolean; seriesTitle?: string | null }[];
 };
 
 /** The server's rules, as far as the screen sees them: a merge renames the speaker's items. */
 function applyPatch(current: FeedImport, patch: Patch): FeedImport {
   const merges = new Map((patch.speakers ?? []).map((s) => [s.name, s.mergeInto]));
-  const includes = new Map((patch.items ?? []).map((i) => [i.guid, i.include]));
+  const changes = new Map((patch.items ?? []).map((i) => [i.guid, i]));
   return {
     ...current,
     publish: patch.publish ?? current.publish,
@@ -96,7 +96,9 @@ function applyPatch(current: FeedImport, patch: Patch): FeedImport {
     items: current.items.map((i) => ({
       ...i,
       speakerName: merges.get(i.speakerName) ?? i.speakerName,
-      include: includes.get(i.guid) ?? i.include,
+      include: changes.get(i.guid)?.include ?? i.include,
+      seriesTitle:
+        changes.get(i.guid)?.seriesTitle !== undefined ? (changes.get(i.guid)?.seriesTitle ?? null) : i.seriesTitle,
     })),
   };
 }
@@ -213,6 +215,17 @@ describe('the feed import screen', () => {
     ]);
     expect(speakerOf('Life in the Spirit')).toBe('John Smith');
     expect(screen.getByRole('combobox', { name: 'Import Jon Smith as' })).toHaveProperty('value', 'John Smith');
+  });
+
+  it('takes an item out of its series', async () => {
+    open();
+    const series = await screen.findByRole('combobox', { name: 'Series of “Life in the Spirit”' });
+    expect(series).toHaveProperty('value', 'Romans');
+    await act(async () => fireEvent.change(series, { target: { value: '' } }));
+    expect(writes()).toEqual([
+      { method: 'PATCH', path: '/node/feed-imports/7', body: { items: [{ guid: 'ep-2', seriesTitle: null }] } },
+    ]);
+    expect(screen.getByRole('combobox', { name: 'Series of “Life in the Spirit”' })).toHaveProperty('value', '');
   });
 
   it('leaves an item out, then imports and follows the progress until it is done', async () => {

@@ -25,8 +25,9 @@ export function formatDuration(seconds: number | null): string {
 }
 
 /**
- * The feed as Kerygma understood it, to correct before importing: each correction is saved at
- * once (the server recomputes the items' speakers after a merge), then Import starts it.
+ * The feed as Kerygma understood it, to correct before importing (speakers merged, an item's
+ * series chosen or the item left out, published or draft): each correction is saved at once
+ * (the server recomputes the items' speakers after a merge), then Import starts it.
  */
 export function ImportPreview({ data, onDiscarded }: { data: FeedImport; onDiscarded: () => void }) {
   const { t } = useI18n();
@@ -180,7 +181,27 @@ export function ImportPreview({ data, onDiscarded }: { data: FeedImport; onDisca
                   </th>
                   <td>{formatDay(item.preachDate)}</td>
                   <td>{item.speakerName}</td>
-                  <td>{item.seriesTitle ?? ''}</td>
+                  <td>
+                    {item.alreadyImported ? (
+                      (item.seriesTitle ?? '')
+                    ) : (
+                      <select
+                        aria-label={t('feedImportScreen.items.seriesLabel', { title: item.title })}
+                        value={item.seriesTitle ?? ''}
+                        disabled={busy}
+                        onChange={(e) =>
+                          void correct({ items: [{ guid: item.guid, seriesTitle: e.target.value || null }] })
+                        }
+                      >
+                        <option value="">{t('feedImportScreen.items.noSeries')}</option>
+                        {data.series.map((series) => (
+                          <option key={series.title} value={series.title}>
+                            {series.title}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </td>
                   <td>{item.bibleText ?? ''}</td>
                   <td>{formatDuration(item.durationSeconds)}</td>
                 </tr>
