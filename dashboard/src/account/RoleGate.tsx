@@ -5,8 +5,9 @@ import { useBroadcaster } from '../shell/broadcaster.tsx';
 import { mayHold } from './screens.ts';
 
 /**
- * Refuses a screen (the account's, the feed import) to someone without its role (§6: 503 'This page is unavailable with
- * the current permissions'), before its code is loaded; the server refuses its calls too.
+ * Refuses a screen (the account's, the feed import) to someone without its role (§6: 503 'This
+ * page is unavailable with the current permissions'), before its code is loaded; the server
+ * refuses its calls too.
  */
 export function RoleGate({ role }: { role: BroadcasterRoleID }) {
   const { t } = useI18n();
