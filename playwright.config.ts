@@ -67,6 +67,8 @@ export default defineConfig({
         MAP_TILE_URL: `${MAP_SERVICE}/tiles/{z}/{x}/{y}.png`,
         MAP_TILE_ATTRIBUTION: 'Test tiles',
         MAP_REVERSE_GEOCODE_URL: `${MAP_SERVICE}/reverse`,
+        // The feed import journey serves the old host's feed and media on loopback (off by default).
+        FEED_IMPORT_ALLOW_LOOPBACK: 'true',
       },
     },
   ],

@@ -3,7 +3,8 @@ import { expectNoAxeViolations } from './axe.ts';
 
 /**
  * Topics, hashtags, the path-mapping redirects, layouts, localized event type and Bible book
- * names, a sermon in other languages, and axe checks of the list pages not covered elsewhere.
+ * names, a sermon in other languages, the feeds a broadcaster's page offers, and axe checks of
+ * the list pages not covered elsewhere.
  */
 
 const rows = (page: Page) => page.locator('li.sermon-row');
@@ -197,4 +198,34 @@ test('a failing page shows the error page in the page language: logo, status and
   await expect(error.getByText('Fehler 500')).toBeVisible();
   await expect(error.getByRole('heading', { level: 1 })).toHaveText('Ein Fehler ist aufgetreten');
   await expect(error.getByRole('link', { name: 'Zur Startseite' })).toHaveAttribute('href', '/de');
+});
+
+test("a broadcaster's page offers its feeds: in the head for apps, and a Subscribe menu for people", async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto('/broadcasters/puritanaudio');
+  const rss = `${baseURL}/feeds/broadcaster/puritanaudio.rss`;
+  const atom = `${baseURL}/feeds/broadcaster/puritanaudio.atom`;
+  await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute('href', rss);
+  await expect(page.locator('head link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute('href', atom);
+
+  const menu = page.locator('details.subscribe');
+  await expect(menu.getByRole('link', { name: 'Apple Podcasts' })).toBeHidden();
+  await menu.getByText('Subscribe', { exact: true }).click();
+  await expect(menu.getByRole('link', { name: 'Apple Podcasts' })).toHaveAttribute(
+    'href',
+    rss.replace(/^https?:/, 'podcast:'),
+  );
+  // No Spotify listing for a broadcaster: Spotify is offered only where a series names its own.
+  await expect(menu.getByRole('link', { name: 'Spotify' })).toHaveCount(0);
+  await expect(menu.getByLabel('Feed address for any podcast app')).toHaveValue(rss);
+  // The address copied is the feed's.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await menu.getByRole('button', { name: 'Copy' }).click();
+  await expect(menu.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(rss);
+  await expect(menu.getByRole('link', { name: 'RSS feed' })).toHaveAttribute('href', rss);
+  await expect(menu.getByRole('link', { name: 'Atom feed' })).toHaveAttribute('href', atom);
+  await expectNoAxeViolations(page);
 });

@@ -9,8 +9,8 @@ import { MAILBOX_URL } from './mailbox.ts';
  * The broadcaster account screens of the dashboard, for the church's Admin: the settings (name,
  * service times, a social link, the map pin, with the tiles and the place name answered here),
  * shown on the public broadcaster page once saved; a manager invited, the invitation resent and
- * revoked; the API key shown once and replaced; the connections this site has not set up; and
- * the question before unsaved settings are left.
+ * revoked; the API key shown once and replaced; the connections this site has not set up; the
+ * podcast settings kept; and the question before unsaved settings are left.
  */
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -196,4 +196,21 @@ test("a broadcaster's Admin edits the settings with the map pin, invites and rev
   await nav.getByRole('link', { name: 'Connections' }).click();
   await expect(page.getByText('FTP is not set up on this site, so it cannot be connected.')).toBeVisible();
   await expect(page.getByText('Dropbox is not set up on this site, so it cannot be connected.')).toBeVisible();
+  // (e) The podcast screen: the feed's address to give out, a podcast recommended, the lock lifted.
+  await nav.getByRole('link', { name: 'Podcast' }).click();
+  await expect(page.getByLabel('RSS feed')).toHaveValue(`${origin}/feeds/broadcaster/${broadcasterID}.rss`);
+  // The list starts empty, however often the journey ran on this data.
+  const remove = page.getByRole('button', { name: 'Remove' });
+  while ((await remove.count()) > 0) await remove.first().click();
+  await page.getByRole('button', { name: 'Add a podcast' }).click();
+  await page.getByLabel('Title').fill('Puritan Classics');
+  await page.getByLabel('Feed address').fill(`${origin}/feeds/broadcaster/puritanaudio.rss`);
+  await page.getByLabel('Let other hosts import my feeds').check();
+  // Earlier steps' 'Saved.' may still show: the answer to this save is what counts.
+  const saved = page.waitForResponse((r) => r.url().endsWith('/podcast_settings') && r.request().method() === 'PATCH');
+  await page.getByRole('button', { name: 'Save' }).click();
+  expect((await saved).status()).toBe(200);
+  await page.reload();
+  await expect(page.getByLabel('Title')).toHaveValue('Puritan Classics');
+  await expect(page.getByLabel('Let other hosts import my feeds')).toBeChecked();
 });

@@ -9,7 +9,7 @@ import { player } from './listening.ts';
  * The broadcaster dashboard (issue 24): a church's manager creates a sermon, uploads its audio
  * from the browser, fills it in and publishes it; a signed-out visitor finds it on the
  * broadcaster page and plays it. The editor asks before unsaved changes are left. The same on a
- * phone.
+ * phone. A podcast series' listings elsewhere reach its public page.
  */
 
 /** A short real MP3 (a tone), made once per run. */
@@ -126,3 +126,32 @@ for (const viewport of [
     });
   });
 }
+
+test("a podcast series' listings, set in the dashboard, are offered on its public page", async ({ page, baseURL }) => {
+  const broadcasterID = await broadcasterManager(page, baseURL ?? '');
+  const title = `Psalms for Pilgrims ${Date.now().toString(36)}`;
+  const apple = 'https://podcasts.apple.com/us/podcast/psalms-for-pilgrims/id123';
+  const spotify = 'https://open.spotify.com/show/psalms';
+  await page.goto('/dashboard-beta/series');
+  await page.getByRole('button', { name: 'New series' }).click();
+  await page.getByLabel('Series title').fill(title);
+  await page.getByLabel('Apple Podcasts address').fill(apple);
+  await page.getByLabel('Spotify address').fill(spotify);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(title)).toBeVisible();
+
+  const mine = await (await page.request.get(`/api/v2/node/broadcasters/${broadcasterID}/editable_series`)).json();
+  const seriesID = (mine.results as { seriesID: number; title: string }[]).find((s) => s.title === title)?.seriesID;
+  await page.goto(`/series/${seriesID}`);
+  const listed = page.getByRole('definition').filter({ has: page.getByRole('link', { name: 'Spotify' }) });
+  await expect(listed.getByRole('link', { name: 'Apple Podcasts' })).toHaveAttribute('href', apple);
+  await expect(listed.getByRole('link', { name: 'Spotify' })).toHaveAttribute('href', spotify);
+  const menu = page.locator('details.subscribe');
+  await menu.getByText('Subscribe', { exact: true }).click();
+  await expect(menu.getByRole('link', { name: 'Apple Podcasts' })).toHaveAttribute('href', apple);
+  await expect(menu.getByRole('link', { name: 'Spotify' })).toHaveAttribute('href', spotify);
+  await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+    'href',
+    `${baseURL}/feeds/series/${seriesID}.rss`,
+  );
+});

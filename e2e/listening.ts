@@ -20,7 +20,7 @@ export async function longestAudioSermon(request: APIRequestContext): Promise<Li
 }
 
 export const player = (page: Page) => page.locator('[data-player][data-mode="page"]');
-const media = (page: Page) => page.locator('[data-player-screen] video');
+export const media = (page: Page) => page.locator('[data-player-screen] video');
 export const currentTime = (page: Page) => media(page).evaluate((m: HTMLMediaElement) => m.currentTime);
 
 /**

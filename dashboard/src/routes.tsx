@@ -1,4 +1,6 @@
+import { BROADCASTER_ROLE } from '@kerygma/domain/roles';
 import { Navigate, type RouteObject, useLocation, useParams } from 'react-router';
+import { RoleGate } from './account/RoleGate.tsx';
 import { routes as accountRoutes } from './account/routes.tsx';
 import { AREAS } from './shell/area.ts';
 import { ErrorView } from './shell/ErrorView.tsx';
@@ -28,6 +30,13 @@ export const screens: RouteObject[] = [
     lazy: () => import('./catalogue/HighlightedSermons.tsx').then((m) => ({ Component: m.HighlightedSermons })),
   },
   { path: 'notices', lazy: () => import('./catalogue/Notices.tsx').then((m) => ({ Component: m.Notices })) },
+  {
+    path: 'feed-import',
+    element: <RoleGate role={BROADCASTER_ROLE.uploader} />,
+    children: [
+      { index: true, lazy: () => import('./feed-import/FeedImportScreen.tsx').then((m) => ({ Component: m.default })) },
+    ],
+  },
   { path: 'overview', lazy: () => import('./overview/Overview.tsx').then((m) => ({ Component: m.default })) },
   ...accountRoutes,
   { path: '*', element: <ErrorView /> },

@@ -7,7 +7,11 @@ type Props = {
   target: string;
 };
 
-/** Copies a code field's text (pages/embed/classic/examples.astro); hidden where the browser has no clipboard. */
+/**
+ * Copies a field's text (pages/embed/classic/examples.astro, components/Subscribe.astro); disabled
+ * where the browser has no clipboard. Not hidden: `client:visible` hydrates it once its button is
+ * seen, and a hidden button is never seen.
+ */
 export default function CopyButton({ messages, target }: Props) {
   const t = islandTranslator(messages);
   const [available, setAvailable] = useState(false);
@@ -22,7 +26,7 @@ export default function CopyButton({ messages, target }: Props) {
   return (
     <button
       type="button"
-      hidden={!available}
+      disabled={!available}
       onClick={() => {
         const field = document.getElementById(target) as HTMLTextAreaElement | null;
         if (field) void navigator.clipboard.writeText(field.value).then(() => setCopied(true));

@@ -18,6 +18,8 @@ export const routes = {
   updateBroadcaster: routeOf<A['updateBroadcaster']>({ method: 'PATCH', path: at }),
   emailSettings: routeOf<A['emailSettings']>({ method: 'GET', path: `${at}/email_settings` }),
   updateEmailSettings: routeOf<A['updateEmailSettings']>({ method: 'PATCH', path: `${at}/email_settings` }),
+  podcastSettings: routeOf<A['podcastSettings']>({ method: 'GET', path: `${at}/podcast_settings` }),
+  updatePodcastSettings: routeOf<A['updatePodcastSettings']>({ method: 'PATCH', path: `${at}/podcast_settings` }),
   donationSettings: routeOf<A['donationSettings']>({ method: 'GET', path: `${at}/donations` }),
   updateDonationSettings: routeOf<A['updateDonationSettings']>({ method: 'PUT', path: `${at}/donations` }),
   connections: routeOf<A['broadcasterConnections']>({ method: 'GET', path: `${at}/connections` }),

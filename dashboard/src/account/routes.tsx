@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { RoleGate } from './RoleGate.tsx';
-import { ACCOUNT_SCREENS, type AccountScreenPath } from './screens.ts';
+import { ACCOUNT_SCREENS, type AccountScreenPath, screenRole } from './screens.ts';
 
 type Screen = () => Promise<{ default: ComponentType }>;
 
@@ -10,6 +10,7 @@ const SCREENS: Record<AccountScreenPath, Screen> = {
   settings: () => import('./settings/SettingsScreen.tsx'),
   customization: () => import('./customization/CustomizationScreen.tsx'),
   'email-settings': () => import('./email/EmailSettingsScreen.tsx'),
+  podcast: () => import('./podcast/PodcastScreen.tsx'),
   connections: () => import('./connections/ConnectionsScreen.tsx'),
   'api-key': () => import('./api-key/ApiKeyScreen.tsx'),
   managers: () => import('./managers/ManagersScreen.tsx'),
@@ -20,6 +21,6 @@ const SCREENS: Record<AccountScreenPath, Screen> = {
 /** The account screens (§2 Dashboard: /dashboard-beta/account/…), under the shell's layout. */
 export const routes: RouteObject[] = ACCOUNT_SCREENS.map(({ path }) => ({
   path: `account/${path}`,
-  element: <RoleGate path={path} />,
+  element: <RoleGate role={screenRole(path)} />,
   children: [{ index: true, lazy: () => SCREENS[path]().then((m) => ({ Component: m.default })) }],
 }));

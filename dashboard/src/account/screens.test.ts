@@ -19,6 +19,7 @@ describe('account screens by role (§6)', () => {
       'settings',
       'customization',
       'email-settings',
+      'podcast',
       'connections',
       'api-key',
       'managers',

@@ -10,6 +10,7 @@ export const ACCOUNT_SCREENS = [
   { path: 'settings', role: BROADCASTER_ROLE.admin },
   { path: 'customization', role: BROADCASTER_ROLE.admin },
   { path: 'email-settings', role: BROADCASTER_ROLE.admin },
+  { path: 'podcast', role: BROADCASTER_ROLE.admin },
   { path: 'connections', role: BROADCASTER_ROLE.admin },
   { path: 'api-key', role: BROADCASTER_ROLE.admin },
   { path: 'managers', role: BROADCASTER_ROLE.admin },
@@ -32,9 +33,12 @@ const holder = (roles: readonly number[]) => ({
   broadcasterRoles: roles.map((broadcasterRoleID) => ({ broadcasterID: '', broadcasterRoleID })),
 });
 
+/** Whether someone with these roles holds `role` (an Admin holds every role). */
+export const mayHold = (roles: readonly number[], role: BroadcasterRoleID): boolean =>
+  holdsBroadcasterRole(holder(roles), '', role);
+
 /** Whether someone with these roles may open the screen. */
-export const mayOpen = (roles: readonly number[], path: AccountScreenPath): boolean =>
-  holdsBroadcasterRole(holder(roles), '', screenRole(path));
+export const mayOpen = (roles: readonly number[], path: AccountScreenPath): boolean => mayHold(roles, screenRole(path));
 
 /** The screens the navigation lists for someone with these roles. */
 export const visibleScreens = (roles: readonly number[]): AccountScreen[] =>

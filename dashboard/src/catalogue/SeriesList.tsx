@@ -1,9 +1,11 @@
 import type { editorSeriesSchema } from '@kerygma/domain/contracts/sermon-editing';
+import { FEED_LINK_KINDS, type FeedLinkKind, type FeedLinks } from '@kerygma/domain/feeds';
 import { PAGE_SIZES } from '@kerygma/domain/page-sizes';
 import { SERMON_LIMITS } from '@kerygma/domain/sermon-editing';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { z } from 'zod';
+import { optionalURL } from '../account/form/rules.ts';
 import { Field } from '../forms/Field.tsx';
 import { useDashboardForm, useLeaveWarning } from '../forms/form.ts';
 import { useI18n } from '../i18n.tsx';
@@ -23,8 +25,19 @@ export const seriesFormSchema = z.object({
     .max(SERMON_LIMITS.seriesTitle, { message: 'dashboard.editor.errors.tooLong' }),
   description: z.string().max(SERMON_LIMITS.seriesDescription, { message: 'dashboard.editor.errors.tooLong' }),
   podcastEnabled: z.boolean(),
+  /** Where the podcast is also listed: an address, or empty for nowhere. */
+  feedLinks: z.object(
+    Object.fromEntries(FEED_LINK_KINDS.map((kind) => [kind, optionalURL(2000)])) as Record<
+      FeedLinkKind,
+      ReturnType<typeof optionalURL>
+    >,
+  ),
 });
 type SeriesForm = z.infer<typeof seriesFormSchema>;
+
+/** The links as the API keeps them: the empty ones left out. */
+const feedLinksOf = (form: SeriesForm['feedLinks']): FeedLinks =>
+  Object.fromEntries(Object.entries(form).filter(([, url]) => url !== ''));
 
 /** The broadcaster's series (spec §9: 20 a page): new, edit, delete. */
 export function SeriesList() {
@@ -114,22 +127,31 @@ function SeriesEditor({ series, onDone }: { series?: Series; onDone: () => void 
       title: series?.title ?? '',
       description: series?.description ?? '',
       podcastEnabled: series?.podcastEnabled ?? true,
+      feedLinks: Object.fromEntries(
+        FEED_LINK_KINDS.map((kind) => [kind, series?.feedLinks[kind] ?? '']),
+      ) as SeriesForm['feedLinks'],
     }),
     [series],
   );
   const form = useDashboardForm<SeriesForm>({ schema: seriesFormSchema, values });
-  const { register, formState, handleSubmit } = form;
+  const { register, formState, handleSubmit, watch } = form;
   useLeaveWarning(formState.isDirty);
+  const podcast = watch('podcastEnabled');
   const save = handleSubmit(async (next) => {
+    const feedLinks = feedLinksOf(next.feedLinks);
     try {
-      if (series) await api.updateSeries({ params: { seriesID: series.seriesID }, body: next });
+      if (series) await api.updateSeries({ params: { seriesID: series.seriesID }, body: { ...next, feedLinks } });
       else {
         const made = await api.createSeries({
           params: { broadcasterID },
           body: { series_name: next.title, description: next.description },
         });
-        if (!next.podcastEnabled)
-          await api.updateSeries({ params: { seriesID: made.seriesID }, body: { podcastEnabled: false } });
+        // Creating takes a name and a description only: the rest follows where it differs.
+        const rest = {
+          ...(made.podcastEnabled === next.podcastEnabled ? {} : { podcastEnabled: next.podcastEnabled }),
+          ...(Object.keys(feedLinks).length > 0 ? { feedLinks } : {}),
+        };
+        if (Object.keys(rest).length > 0) await api.updateSeries({ params: { seriesID: made.seriesID }, body: rest });
       }
       form.saved(next);
       toast('success', t('dashboard.catalogue.saved'));
@@ -150,6 +172,17 @@ function SeriesEditor({ series, onDone }: { series?: Series; onDone: () => void 
         <input type="checkbox" {...register('podcastEnabled')} />
         <span>{t('dashboard.catalogue.podcastEnabled')}</span>
       </label>
+      {podcast && (
+        <fieldset>
+          <legend>{t('podcast.seriesLinks.legend')}</legend>
+          <p className="hint">{t('podcast.seriesLinks.hint')}</p>
+          {FEED_LINK_KINDS.map((kind) => (
+            <Field key={kind} label={t(`podcast.seriesLinks.${kind}`)} error={formState.errors.feedLinks?.[kind]}>
+              <input type="url" inputMode="url" {...register(`feedLinks.${kind}`)} />
+            </Field>
+          ))}
+        </fieldset>
+      )}
       <div className="form-actions">
         <button type="submit" className="button" disabled={formState.isSubmitting}>
           {t('dashboard.editor.save')}

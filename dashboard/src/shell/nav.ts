@@ -13,5 +13,6 @@ export const NAV_ITEMS: NavItem[] = [
   { path: '/speakers', label: 'dashboard.nav.speakers' },
   { path: '/highlighted', label: 'dashboard.nav.highlighted' },
   { path: '/notices', label: 'dashboard.nav.notices', roles: [2] },
+  { path: '/feed-import', label: 'feedImportScreen.nav', roles: [2, 3] },
   ...accountNavItems,
 ];

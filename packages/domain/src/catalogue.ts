@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Expect, SameType } from './contracts/same-type.ts';
+import { feedLinksSchema } from './feeds.ts';
 
 /**
  * Response shapes of the catalogue API (spec §3, §7), compatible with SermonAudio's API v2 and
@@ -102,6 +103,8 @@ export const seriesSchema = liteSeriesSchema.extend({
   defaultSortBy: z.string(),
   rssURL: z.string().nullable(),
   rssAtomURL: z.string().nullable(),
+  /** Where the podcast is also listed (Apple Podcasts, Spotify, TuneIn, another); `{}` when nowhere. */
+  feedLinks: feedLinksSchema,
 });
 
 export const mediaSchema = z.object({

@@ -8,6 +8,7 @@ import {
   BROADCASTER_ACCOUNT_RULES as R,
   SIGNUP_STATES,
 } from '../broadcaster-account-values.ts';
+import { podcastTxtSchema, podrollSchema } from '../feeds.ts';
 import { webAddress as webAddressOf } from '../web-address.ts';
 import { HIGHLIGHTED_SORT_ORDERS, highlightedSermonsSchema } from './broadcasters.ts';
 import { contract } from './contract.ts';
@@ -238,6 +239,17 @@ const donationSettingsBody = donationSettingsSchema.refine((d) => !d.donatable |
   message: 'donationOptionRequired',
   path: ['donationOptions'],
 });
+
+/** What the broadcaster's podcast feeds carry beyond its sermons (issue 25: feeds/). */
+export const podcastSettingsSchema = z.object({
+  /** podcast:podroll: the feeds it recommends. */
+  podroll: podrollSchema,
+  /** podcast:txt: verification tokens a podcast directory asked for. */
+  txt: podcastTxtSchema,
+  /** podcast:locked: other hosts may not import its feeds (true by default). */
+  locked: z.boolean(),
+});
+export type PodcastSettings = z.infer<typeof podcastSettingsSchema>;
 
 /** One outside service the account may connect to; `configured` is false without the site's credentials for it. */
 export const connectionSchema = z.object({
@@ -577,6 +589,30 @@ export const broadcasterAccountContracts = {
     params: broadcasterIdParams,
     body: donationSettingsBody,
     responses: { 200: donationSettingsSchema },
+    errors: [401, 403, 404],
+  }),
+  podcastSettings: contract({
+    method: 'GET',
+    path: '/node/broadcasters/:broadcasterID/podcast_settings',
+    tag,
+    summary: "A broadcaster's podcast settings",
+    description:
+      'What its podcast feeds carry beyond its sermons: the feeds it recommends, verification tokens, and whether other hosts may import its feeds.',
+    auth: 'session',
+    params: broadcasterIdParams,
+    responses: { 200: podcastSettingsSchema },
+    errors: [401, 403, 404],
+  }),
+  updatePodcastSettings: contract({
+    method: 'PATCH',
+    path: '/node/broadcasters/:broadcasterID/podcast_settings',
+    tag,
+    summary: "Change a broadcaster's podcast settings",
+    description: 'Changes the settings sent (a list replaced as a whole); answers them all. Its feeds change at once.',
+    auth: 'session',
+    params: broadcasterIdParams,
+    body: podcastSettingsSchema.partial(),
+    responses: { 200: podcastSettingsSchema },
     errors: [401, 403, 404],
   }),
   broadcasterConnections: contract({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EVENT_TYPES } from '../event-types.ts';
+import { feedLinksSchema } from '../feeds.ts';
 import { SERMON_LANGUAGES } from '../languages.ts';
 import { knownOr, PAGE_SIZES, pageNumber, pageSize } from '../query.ts';
 import { DASHBOARD_SERMON_SORTS, PUBLISH_STATES, SERMON_LIMITS } from '../sermon-editing.ts';
@@ -38,6 +39,8 @@ export const editorSeriesSchema = z.object({
   title: z.string(),
   description: z.string(),
   podcastEnabled: z.boolean(),
+  /** Where its podcast is also listed (§3 feedLinks). */
+  feedLinks: feedLinksSchema,
   /** Its sermons, in every state. */
   sermonCount: z.number().int(),
 });
@@ -178,6 +181,8 @@ const seriesFields = z.object({
   title: text(SERMON_LIMITS.seriesTitle).trim().min(1),
   description: text(SERMON_LIMITS.seriesDescription),
   podcastEnabled: z.boolean(),
+  /** Replaces the links: a kind left out is removed. */
+  feedLinks: feedLinksSchema,
 });
 const deletedSchema = z.object({ sermonID: z.string(), deleted: z.string(), purgeAfter: z.string() });
 const done = z.object({ ok: z.literal(true) });
@@ -392,7 +397,8 @@ export const sermonEditingContracts = {
     path: '/node/series/:seriesID',
     tag,
     summary: 'Edit a series',
-    description: "Its title, description and podcast setting; by its broadcaster's managers.",
+    description:
+      "Its title, description, podcast setting and the podcast's links elsewhere (`feedLinks`, http or https addresses, replaced as a whole); by its broadcaster's managers.",
     auth: session,
     params: seriesParams,
     body: seriesFields.partial(),

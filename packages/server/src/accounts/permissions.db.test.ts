@@ -397,6 +397,16 @@ const ROWS: Row[] = [
     expect: [401, 403, 403, 200, 403, 403, 200, 401],
   },
   {
+    name: 'podcastSettings',
+    request: { method: 'GET', url: '/node/broadcasters/gracechurch/podcast_settings' },
+    expect: [401, 403, 403, 200, 403, 403, 200, 401],
+  },
+  {
+    name: 'updatePodcastSettings',
+    request: { method: 'PATCH', url: '/node/broadcasters/gracechurch/podcast_settings', body: { locked: true } },
+    expect: [401, 403, 403, 200, 403, 403, 200, 401],
+  },
+  {
     name: 'donationSettings',
     request: { method: 'GET', url: '/node/broadcasters/gracechurch/donations' },
     expect: [401, 403, 403, 200, 403, 200, 200, 401],

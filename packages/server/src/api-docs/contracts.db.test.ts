@@ -137,6 +137,7 @@ const EXAMPLES: Record<string, string[]> = {
   pendingSignups: ['/admin/broadcaster_signups'],
   broadcasterPrivateData: ['/node/broadcasters/gracechurch/private_data'],
   emailSettings: ['/node/broadcasters/gracechurch/email_settings'],
+  podcastSettings: ['/node/broadcasters/gracechurch/podcast_settings'],
   donationSettings: ['/node/broadcasters/gracechurch/donations'],
   broadcasterConnections: ['/node/broadcasters/gracechurch/connections'],
   // 503 while no credentials are configured.
@@ -203,6 +204,7 @@ const SITE_ADMIN = new Set([
   'pendingSignups',
   'broadcasterPrivateData',
   'emailSettings',
+  'podcastSettings',
   'donationSettings',
   'broadcasterConnections',
   'apiKeyInfo',

@@ -224,6 +224,25 @@ describe.each(BACKENDS)('the broadcaster account on %s', (backend) => {
     expect(ok.body).toEqual({ donatable: true, donationOptions: [{ label: 'Give', url: 'https://give.example.org' }] });
   });
 
+  it("keeps the podcast feeds' podroll, verification tokens and lock for the Admins only", async () => {
+    const url = '/node/broadcasters/gracechurch/podcast_settings';
+    expect((await call(u.graceAdmin, 'GET', url)).body).toEqual({ podroll: [], txt: [], locked: true });
+    const podroll = [{ url: 'https://feeds.example.org/hope.rss', title: 'Hope Chapel sermons' }];
+    const txt = [{ purpose: 'applepodcastsverify', value: 'd1e2f3' }];
+    const saved = await call(u.graceAdmin, 'PATCH', url, { podroll, txt, locked: false });
+    expect(saved.body).toEqual({ podroll, txt, locked: false });
+    // One list changed, the rest kept.
+    expect((await call(u.graceAdmin, 'PATCH', url, { podroll: [] })).body).toEqual({ podroll: [], txt, locked: false });
+    expect((await call(u.graceAdmin, 'GET', url)).body).toEqual({ podroll: [], txt, locked: false });
+    expect(
+      (await call(u.graceAdmin, 'PATCH', url, { podroll: [{ url: 'javascript:alert(1)', title: 'x' }] })).status,
+    ).toBe(400);
+    expect((await call(u.graceAdmin, 'PATCH', url, { txt: [{ purpose: 'has space', value: 'v' }] })).status).toBe(400);
+    expect((await call(u.graceUploader, 'PATCH', url, { locked: true })).status).toBe(403);
+    expect((await call(u.graceUploader, 'GET', url)).status).toBe(403);
+    expect((await call(u.graceAdmin, 'GET', url)).body.locked).toBe(false);
+  });
+
   it('shows a new API key once; the old one stops working', async () => {
     const first = await call(u.graceAdmin, 'POST', '/node/broadcasters/gracechurch/api_key');
     expect(first.status).toBe(201);

@@ -127,6 +127,23 @@ export async function broadcasterAccountRoutes(app: FastifyInstance, deps: ApiDe
   );
   route(
     app,
+    c.podcastSettings,
+    ({ auth }, _req, reply) => {
+      personal(reply);
+      return settings.podcastSettings(db, auth.broadcasterId);
+    },
+    admin,
+  );
+  // Its feeds carry these: refreshed like its pages.
+  route(
+    app,
+    c.updatePodcastSettings,
+    async ({ auth, body }) =>
+      changed(auth.broadcasterId, await settings.updatePodcastSettings(db, auth.broadcasterId, body)),
+    admin,
+  );
+  route(
+    app,
     c.donationSettings,
     ({ auth }, _req, reply) => {
       personal(reply);

@@ -167,6 +167,28 @@ export async function saveEmailSettings(db: Db, id: string, s: EmailSettingsRow)
   );
 }
 
+export type PodcastSettingsRow = {
+  podroll: { url: string; title: string }[];
+  podcast_txt: { purpose: string; value: string }[];
+  podcast_locked: boolean;
+};
+
+export async function podcastSettingsOf(db: Db, id: string): Promise<PodcastSettingsRow | undefined> {
+  const [row] = await db.query<PodcastSettingsRow>(
+    'SELECT podroll, podcast_txt, podcast_locked FROM broadcaster WHERE broadcaster_id = $1',
+    [id],
+  );
+  return row;
+}
+
+export async function savePodcastSettings(db: Db, id: string, s: PodcastSettingsRow): Promise<void> {
+  await db.query(
+    `UPDATE broadcaster SET podroll = $2::jsonb, podcast_txt = $3::jsonb, podcast_locked = $4, updated_at = now()
+      WHERE broadcaster_id = $1`,
+    [id, JSON.stringify(s.podroll), JSON.stringify(s.podcast_txt), s.podcast_locked],
+  );
+}
+
 export type DonationRow = { donatable: boolean; donation_options: { label: string; url: string }[] };
 
 export async function donationsOf(db: Db, id: string): Promise<DonationRow | undefined> {

@@ -2,6 +2,7 @@ import type {
   BroadcasterSettings,
   DonationSettings,
   EmailSettings,
+  PodcastSettings,
   updateBroadcasterBody,
   updateHighlightedBody,
 } from '@kerygma/domain/contracts/broadcaster-account';
@@ -12,7 +13,8 @@ import * as q from './settings.queries.ts';
 
 /**
  * The broadcaster's settings (spec §3 Broadcaster, solo site; §7 PATCH node/broadcasters/{id},
- * private_data): the profile, the contact e-mail, the solo site, e-mail and donation settings,
+ * private_data): the profile, the contact e-mail, the solo site, e-mail, podcast and donation
+ * settings,
  * the API key and the highlighted sermons. The routes' guards have checked the role.
  */
 
@@ -108,6 +110,33 @@ export async function updateEmailSettings(db: Db, id: string, input: Partial<Ema
       media_notifications: next.mediaNotifications,
       weekly_stats: next.weeklyStats,
     });
+    return next;
+  });
+}
+
+const podcastView = (r: q.PodcastSettingsRow): PodcastSettings => ({
+  podroll: r.podroll,
+  txt: r.podcast_txt,
+  locked: r.podcast_locked,
+});
+
+export async function podcastSettings(db: Db, id: string): Promise<PodcastSettings> {
+  const row = await q.podcastSettingsOf(db, await requireBroadcaster(db, id));
+  if (!row) throw refuse(404, 'not_found', 'broadcasterNotFound');
+  return podcastView(row);
+}
+
+export async function updatePodcastSettings(
+  db: Db,
+  id: string,
+  input: Partial<PodcastSettings>,
+): Promise<PodcastSettings> {
+  const key = await requireBroadcaster(db, id);
+  return db.transaction(async (tx) => {
+    const row = await q.podcastSettingsOf(tx, key);
+    if (!row) throw refuse(404, 'not_found', 'broadcasterNotFound');
+    const next = { ...podcastView(row), ...input };
+    await q.savePodcastSettings(tx, key, { podroll: next.podroll, podcast_txt: next.txt, podcast_locked: next.locked });
     return next;
   });
 }

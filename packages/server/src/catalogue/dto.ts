@@ -155,6 +155,7 @@ export function seriesDto(s: SeriesRow, urls: Urls): Series {
     defaultSortBy: s.default_sort_by || 'newest',
     rssURL: s.podcast_enabled ? urls.origin + feedPath('series', s.series_id, 'rss') : null,
     rssAtomURL: s.podcast_enabled ? urls.origin + feedPath('series', s.series_id, 'atom') : null,
+    feedLinks: s.feed_links,
   };
 }
 

@@ -85,6 +85,8 @@ export const seriesRow = z.object({
   description: text,
   image_url: maybeText,
   podcast_enabled: z.boolean(),
+  /** §3 feedLinks, as stored (validated on the way in). */
+  feed_links: z.record(z.string(), z.string()),
   lite: z.boolean(),
   default_sort_by: text,
   sermon_count: int,

@@ -150,6 +150,8 @@ describe.each(BACKENDS)('sermon editing on %s', (backend) => {
       ['POST', '/node/broadcasters/gracechurch/series', { series_name: 'Acts <em>now</em>' }, 'series_name'],
       ['PATCH', '/node/series/11', { title: '<h1>Psalms</h1>' }, 'title'],
       ['PATCH', '/node/series/11', { podcastEnabled: 'on' }, 'podcastEnabled'],
+      ['PATCH', '/node/series/11', { feedLinks: { apple: 'podcast://feeds.example.org/a.rss' } }, 'feedLinks.apple'],
+      ['PATCH', '/node/series/11', { feedLinks: { spotify: 'javascript:alert(1)' } }, 'feedLinks.spotify'],
     ];
     for (const [method, url, body, field] of cases) {
       const res = await call(method, url, uploader, body);
@@ -322,6 +324,25 @@ describe.each(BACKENDS)('sermon editing on %s', (backend) => {
       await call('GET', '/node/broadcasters/gracechurch/legacy-sermon-list?sortBy=title&pageSize=100', uploader),
     );
     expect(byTitle).toEqual([...byTitle].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+  });
+
+  it("keeps a series' podcast links, shown in its public answer; a kind left out is removed", async () => {
+    const links = {
+      apple: 'https://podcasts.apple.com/us/podcast/id123',
+      spotify: 'https://open.spotify.com/show/abc',
+    };
+    const saved = await call('PATCH', '/node/series/10', uploader, { feedLinks: links });
+    expect([saved.status, saved.body.feedLinks]).toEqual([200, links]);
+    const listed = await call('GET', '/node/broadcasters/gracechurch/editable_series', uploader);
+    expect(listed.body.results.find((s: { seriesID: number }) => s.seriesID === 10).feedLinks).toEqual(links);
+    expect((await call('GET', '/node/series/10', {})).body.feedLinks).toEqual(links);
+    const other = { other: 'https://feeds.example.org/romans' };
+    expect((await call('PATCH', '/node/series/10', uploader, { feedLinks: other })).body.feedLinks).toEqual(other);
+    expect((await call('GET', '/node/series/10', {})).body.feedLinks).toEqual(other);
+    // Other changes keep them.
+    expect((await call('PATCH', '/node/series/10', uploader, { description: 'Paul to Rome' })).body.feedLinks).toEqual(
+      other,
+    );
   });
 
   it('journey: create, edit, schedule, the job publishes, public pages show it, delete, restore', async () => {

@@ -1,3 +1,4 @@
+import type { FeedLinks } from '@kerygma/domain/feeds';
 import type { DashboardSermonSort, PublishState } from '@kerygma/domain/sermon-editing';
 import type { Matching } from '../catalogue/totals.ts';
 import type { Db } from '../db/db.ts';
@@ -390,11 +391,12 @@ export type EditorSeriesRow = {
   title: string;
   description: string;
   podcast_enabled: boolean;
+  feed_links: FeedLinks;
   sermon_count: number;
 };
 
 const SERIES = `
-  SELECT se.series_id, se.broadcaster_id, se.title, se.description, se.podcast_enabled,
+  SELECT se.series_id, se.broadcaster_id, se.title, se.description, se.podcast_enabled, se.feed_links,
          (SELECT count(*)::int FROM sermon s WHERE s.series_id = se.series_id AND s.deleted_at IS NULL) AS sermon_count
     FROM series se`;
 
@@ -421,16 +423,27 @@ export async function insertSeries(
   return (rows[0] as { series_id: number }).series_id;
 }
 
-export async function updateSeries(
-  tx: Db,
-  seriesId: number,
-  s: { title?: string | undefined; description?: string | undefined; podcastEnabled?: boolean | undefined },
-): Promise<void> {
+/** The fields of a series its managers change; a field left out is kept. */
+export type SeriesFields = {
+  title?: string | undefined;
+  description?: string | undefined;
+  podcastEnabled?: boolean | undefined;
+  feedLinks?: FeedLinks | undefined;
+};
+
+export async function updateSeries(tx: Db, seriesId: number, s: SeriesFields): Promise<void> {
   await tx.query(
     `UPDATE series SET title = coalesce($2, title), description = coalesce($3, description),
-                       podcast_enabled = coalesce($4, podcast_enabled), updated_at = now()
+                       podcast_enabled = coalesce($4, podcast_enabled),
+                       feed_links = coalesce($5::jsonb, feed_links), updated_at = now()
       WHERE series_id = $1`,
-    [seriesId, s.title ?? null, s.description ?? null, s.podcastEnabled ?? null],
+    [
+      seriesId,
+      s.title ?? null,
+      s.description ?? null,
+      s.podcastEnabled ?? null,
+      s.feedLinks ? JSON.stringify(s.feedLinks) : null,
+    ],
   );
 }
 

@@ -397,6 +397,7 @@ const seriesView = (s: q.EditorSeriesRow) => ({
   title: s.title,
   description: s.description,
   podcastEnabled: s.podcast_enabled,
+  feedLinks: s.feed_links,
   sermonCount: s.sermon_count,
 });
 
@@ -536,12 +537,7 @@ async function seriesToEdit(db: Db, user: UserRow, seriesId: number): Promise<q.
   return series;
 }
 
-export async function updateSeries(
-  deps: EditingDeps,
-  user: UserRow,
-  seriesId: number,
-  fields: { title?: string | undefined; description?: string | undefined; podcastEnabled?: boolean | undefined },
-) {
+export async function updateSeries(deps: EditingDeps, user: UserRow, seriesId: number, fields: q.SeriesFields) {
   if (fields.title !== undefined && containsHtml(fields.title))
     throw invalid({ title: { key: 'error.sermonEditing.htmlInTitle' } });
   return write(deps, async (tx) => {
