@@ -62,7 +62,6 @@ const PREVIEW: FeedImport = feedImportSchema.parse({
     item('ep-0', 'An Older Sermon', 'John Smith', { alreadyImported: true }),
   ],
   progress: { total: 0, imported: 0, mediaDone: 0, mediaFailed: 0 },
-  error: null,
   createdAt: 1_796_000_000,
 });
 

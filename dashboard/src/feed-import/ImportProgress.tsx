@@ -22,9 +22,6 @@ export function ImportProgress({ data, onAnother }: { data: FeedImport; onAnothe
       <div role="status" aria-live="polite">
         <p>{t('feedImportScreen.progress.summary', progress)}</p>
         {data.state === 'done' && <p>{t('feedImportScreen.progress.done')}</p>}
-        {data.state === 'failed' && (
-          <p className="field-error">{t('feedImportScreen.progress.failed', { reason: data.error ?? '' })}</p>
-        )}
       </div>
       <TableScroll labelledBy="feed-import-progress">
         <table>

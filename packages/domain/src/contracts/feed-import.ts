@@ -14,7 +14,8 @@ import { broadcasterIdParams } from './params.ts';
 
 const tag = 'Feed import';
 
-export const FEED_IMPORT_STATES = ['preview', 'importing', 'done', 'failed'] as const;
+/** A feed that cannot be read is refused when asked (422) and nothing is kept, so an import never fails as a whole. */
+export const FEED_IMPORT_STATES = ['preview', 'importing', 'done'] as const;
 export const FEED_ITEM_MEDIA_STATES = ['waiting', 'fetching', 'encoding', 'done', 'failed'] as const;
 export const FEED_IMPORT_PUBLISH = ['published', 'draft'] as const;
 
@@ -88,8 +89,6 @@ export const feedImportSchema = z.object({
     mediaDone: z.number().int(),
     mediaFailed: z.number().int(),
   }),
-  /** Why the import failed, in the reader's language. */
-  error: z.string().nullable(),
   /** Epoch seconds. */
   createdAt: z.number().int(),
 });

@@ -217,7 +217,6 @@ describe.each(BACKENDS)('feed import on %s', (backend) => {
       ],
       series: [{ title: 'Romans', sermonCount: 2, seriesID: 10 }],
       progress: { total: 3, imported: 0, mediaDone: 0, mediaFailed: 0 },
-      error: null,
     });
     expect(preview.body.items[0]).toEqual({
       guid: 'grace-001',

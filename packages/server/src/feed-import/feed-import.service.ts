@@ -121,7 +121,6 @@ async function view(db: Db, imp: q.ImportRow, reader: Reader): Promise<FeedImpor
       mediaDone: items.filter((i) => i.media_state === 'done').length,
       mediaFailed: items.filter((i) => i.media_state === 'failed').length,
     },
-    error: null,
     createdAt: Math.floor(imp.created_at.getTime() / 1000),
   };
 }
