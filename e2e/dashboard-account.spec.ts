@@ -197,7 +197,7 @@ test("a broadcaster's Admin edits the settings with the map pin, invites and rev
   await expect(page.getByText('FTP is not set up on this site, so it cannot be connected.')).toBeVisible();
   await expect(page.getByText('Dropbox is not set up on this site, so it cannot be connected.')).toBeVisible();
   // (e) The podcast screen: the feed's address to give out, a podcast recommended, the lock lifted.
-  await nav.getByRole('link', { name: 'Podcast' }).click();
+  await nav.getByRole('link', { name: 'Podcast', exact: true }).click();
   await expect(page.getByLabel('RSS feed')).toHaveValue(`${origin}/feeds/broadcaster/${broadcasterID}.rss`);
   // The list starts empty, however often the journey ran on this data.
   const remove = page.getByRole('button', { name: 'Remove' });
