@@ -8,14 +8,21 @@ import { CACHE_TAGS } from '../catalogue/catalogue-changes.ts';
 import { mediaUrl, type Urls } from '../catalogue/dto.ts';
 import type { EntityCache } from '../catalogue/entity-cache.ts';
 import { type Cursor, encodeCursor } from '../catalogue/keyset.ts';
-import type { BroadcasterRow, MediaItemRow, SermonWithEntities, SpeakerRow } from '../catalogue/rows.ts';
+import type { BroadcasterRow, SermonWithEntities, SpeakerRow } from '../catalogue/rows.ts';
 import type { Db } from '../db/db.ts';
 import { imageUrlsOf } from '../images/image-urls.ts';
-import { mediaForSermons, withEntities } from '../sermons/sermons.queries.ts';
+import { withEntities } from '../sermons/sermons.queries.ts';
 import { xmlText } from '../xml-text.ts';
 import { coverPath } from './cover.ts';
 import type { FeedChannel, FeedFile, FeedItem, FeedModel, FeedPerson } from './feed-model.ts';
-import { episodeNumbers, type FeedBroadcasterRow, feedBroadcaster, feedItems } from './feeds.queries.ts';
+import {
+  episodeNumbers,
+  type FeedBroadcasterRow,
+  type FeedItemRow,
+  type FeedMediaRow,
+  feedBroadcaster,
+  feedPage,
+} from './feeds.queries.ts';
 import { podcastGuid } from './podcast-guid.ts';
 
 /** A feed page's items: the newest 300, older ones on the pages its `next` links lead to (RFC 5005). */
@@ -49,6 +56,9 @@ type Owner = {
   speaker: SpeakerRow | null;
   seriesId: number | null;
 };
+
+/** A page's sermon with its speaker (and broadcaster and series) rows. */
+type FeedSermon = FeedItemRow & Pick<SermonWithEntities, 'b' | 'sp' | 'se'>;
 
 type Deps = { db: Db; entities: EntityCache; websubHub: string | null };
 
@@ -153,7 +163,7 @@ const HLS = 'application/x-mpegURL';
 const VIDEO_HEIGHT: Record<string, number> = { '1080p': 1080, high: 720, '720p': 720, '360p': 360, low: 360 };
 
 /** A media item as a file a podcast app may fetch; originals (their owners' only) and other types are none. */
-function fileOf(urls: Urls, t: Translate, m: MediaItemRow): FeedFile | undefined {
+function fileOf(urls: Urls, t: Translate, m: FeedMediaRow): FeedFile | undefined {
   const type = m.adaptive ? HLS : AUDIO_TYPE[m.media_type];
   const url = m.storage_key ? mediaUrl(urls, m.storage_key) : m.external_url;
   if (!type || !url) return undefined;
@@ -174,8 +184,8 @@ function fileOf(urls: Urls, t: Translate, m: MediaItemRow): FeedFile | undefined
 }
 
 /** The main file: high MP3 (the first audio: mediaSetDto's order), else any plain audio, else the best video. */
-function filesOf(urls: Urls, t: Translate, media: readonly MediaItemRow[]) {
-  const rank = (m: MediaItemRow) =>
+function filesOf(urls: Urls, t: Translate, media: readonly FeedMediaRow[]) {
+  const rank = (m: FeedMediaRow) =>
     (m.adaptive ? 20 : 0) +
     (m.media_type === 'mp3' ? 0 : m.media_type === 'aac' ? 4 : 8) +
     (m.quality === 'low' ? 2 : 0);
@@ -197,7 +207,7 @@ function preachDateFormat(locale: LocaleCode): Intl.DateTimeFormat {
 }
 
 /** Plain and HTML descriptions: the sermon's own words, then what it is, in the reader's language. */
-function describe(urls: Urls, locale: LocaleCode, t: Translate, s: SermonWithEntities) {
+function describe(urls: Urls, locale: LocaleCode, t: Translate, s: FeedSermon) {
   const passage =
     s.bible_text &&
     (renameBooks(s.bible_text, (osis) =>
@@ -229,7 +239,7 @@ function describe(urls: Urls, locale: LocaleCode, t: Translate, s: SermonWithEnt
 }
 
 /** The earlier of the preach date's start and the publish time: never a date in the future of its publishing. */
-function publishedAt(s: SermonWithEntities): Date {
+function publishedAt(s: FeedSermon): Date {
   const preached = new Date(`${s.preach_date}T00:00:00Z`);
   return s.publish_timestamp && s.publish_timestamp < preached ? s.publish_timestamp : preached;
 }
@@ -252,15 +262,20 @@ export async function feedContent(deps: Deps, urls: Urls, req: FeedRequest): Pro
   const locale = feedLocale(found.broadcaster?.language_code ?? 'en');
   const t = await tFor(locale);
 
-  const rows = await feedItems(deps.db, req.owner, found.ownerId, FEED_PAGE_ITEMS + 1, req.after);
+  const { rows, media: files } = await feedPage(deps.db, req.owner, found.ownerId, FEED_PAGE_ITEMS + 1, req.after);
   if (req.page > 1 && rows.length === 0) return undefined;
   const page = rows.slice(0, FEED_PAGE_ITEMS);
   const ids = page.map((r) => r.sermon_id);
-  const [sermons, media, episodes] = await Promise.all([
+  const [sermons, episodes] = await Promise.all([
     withEntities(deps.entities, page),
-    mediaForSermons(deps.db, ids),
     found.seriesId === null ? undefined : episodeNumbers(deps.db, found.seriesId, ids),
   ]);
+  const media = new Map<string, FeedMediaRow[]>();
+  for (const m of files) {
+    const list = media.get(m.sermon_id) ?? [];
+    list.push(m);
+    media.set(m.sermon_id, list);
+  }
   const extra = new Map(page.map((r) => [r.sermon_id, r]));
 
   const items = sermons.flatMap((s): FeedItem[] => {

@@ -1,9 +1,8 @@
 import type { FeedOwner, PodcastTxt, Podroll } from '@kerygma/domain/feeds';
 import { PUBLISHED } from '../catalogue/counts.ts';
 import { type KeyColumn, keysetCondition } from '../catalogue/keyset.ts';
-import type { SermonRow } from '../catalogue/rows.ts';
+import type { MediaItemRow, SermonRow } from '../catalogue/rows.ts';
 import type { Db } from '../db/db.ts';
-import { SERMON_COLUMNS } from '../sermons/sermons.queries.ts';
 
 /** What a feed's channel says of its broadcaster beyond the catalogue's row. */
 export type FeedBroadcasterRow = {
@@ -27,8 +26,31 @@ export function feedBroadcaster(db: Db, broadcasterId: string): Promise<FeedBroa
     .then((rows) => rows[0]);
 }
 
-/** A feed's item: the sermon's row and what it keeps from an import. */
-export type FeedItemRow = SermonRow & { feed_guid: string | null; chapters_url: string | null };
+/** The columns of a sermon a feed writes (fewer than a list reads: a page has 300). */
+const FEED_COLUMNS = `s.sermon_id, s.broadcaster_id, s.speaker_id, s.series_id, s.full_title, s.subtitle, s.more_info_text,
+  s.bible_text, s.event_type, s.keywords, s.preach_date, s.publish_timestamp, s.updated_at, s.has_audio,
+  s.audio_duration_seconds, s.video_duration_seconds, s.feed_guid, s.chapters_url`;
+
+/** A feed's item: the sermon's columns it writes and what it keeps from an import. */
+export type FeedItemRow = Pick<
+  SermonRow,
+  | 'sermon_id'
+  | 'broadcaster_id'
+  | 'speaker_id'
+  | 'series_id'
+  | 'full_title'
+  | 'subtitle'
+  | 'more_info_text'
+  | 'bible_text'
+  | 'event_type'
+  | 'keywords'
+  | 'preach_date'
+  | 'publish_timestamp'
+  | 'updated_at'
+  | 'has_audio'
+  | 'audio_duration_seconds'
+  | 'video_duration_seconds'
+> & { feed_guid: string | null; chapters_url: string | null };
 
 /** Newest first; the sermon ID breaks ties, as in the catalogue's lists and their indexes. */
 export const FEED_ORDER: readonly KeyColumn[] = [
@@ -42,28 +64,51 @@ const OWNER_COLUMN: Record<FeedOwner, string> = {
   series: 'series_id',
 };
 
+/** A feed's file: the media columns a feed writes, of the types it offers. */
+export type FeedMediaRow = Pick<
+  MediaItemRow,
+  | 'sermon_id'
+  | 'media_type'
+  | 'quality'
+  | 'language_code'
+  | 'storage_key'
+  | 'external_url'
+  | 'adaptive'
+  | 'file_size_bytes'
+  | 'bitrate'
+>;
+
 /**
  * One page of a feed's items: published sermons with audio or video, newest first, after the
- * keyset `after` (the last item of the page before), their rows read in the same walk. Each owner's (…, preach_date DESC,
- * sermon_id DESC) index answers it in order, so the page costs its own rows at any depth.
+ * keyset `after` (the last item of the page before), with their rows, and their files (the
+ * same page found again in a second statement, sent at once on another connection, instead of
+ * waiting for the first's ids). Each owner's (…, preach_date DESC, sermon_id DESC) index answers
+ * the page in order, so it costs its own rows at any depth.
  */
-export function feedItems(
+export async function feedPage(
   db: Db,
   owner: FeedOwner,
   ownerId: string | number,
   limit: number,
   after: readonly string[] | undefined,
-): Promise<FeedItemRow[]> {
+): Promise<{ rows: FeedItemRow[]; media: FeedMediaRow[] }> {
   const params: unknown[] = [ownerId];
   const keyset = after ? `AND ${keysetCondition(FEED_ORDER, after, params)}` : '';
   params.push(limit);
-  return db.query<FeedItemRow>(
-    `SELECT ${SERMON_COLUMNS}, s.feed_guid, s.chapters_url FROM sermon s
+  const page = `FROM sermon s
       WHERE ${OWNER_COLUMN[owner]} = $1 AND ${PUBLISHED} AND (has_audio OR has_video) ${keyset}
-      ORDER BY preach_date DESC, sermon_id DESC LIMIT $${params.length}`,
-    params,
-    { prepare: true },
-  );
+      ORDER BY preach_date DESC, sermon_id DESC LIMIT $${params.length}`;
+  const [rows, media] = await Promise.all([
+    db.query<FeedItemRow>(`SELECT ${FEED_COLUMNS} ${page}`, params, { prepare: true }),
+    db.query<FeedMediaRow>(
+      `SELECT sermon_id, media_type, quality, language_code, storage_key, external_url, adaptive, file_size_bytes, bitrate
+         FROM media_item WHERE sermon_id IN (SELECT s.sermon_id ${page})
+          AND media_type IN ('mp3', 'aac', 'mp4', 'caption') ORDER BY media_id`,
+      params,
+      { prepare: true },
+    ),
+  ]);
+  return { rows, media };
 }
 
 /**

@@ -88,7 +88,7 @@ const SORTS: Record<Exclude<SermonSort, 'relevance' | 'random'>, SortColumn[]> =
  */
 const COLLECT_MATCHES_BELOW = 25_000;
 
-export const SERMON_COLUMNS = `s.sermon_id, s.broadcaster_id, s.speaker_id, s.series_id, s.full_title, s.display_title,
+const SERMON_COLUMNS = `s.sermon_id, s.broadcaster_id, s.speaker_id, s.series_id, s.full_title, s.display_title,
   s.subtitle, s.bible_text, s.more_info_text, s.event_type, s.language_code, s.preach_date, s.publish_timestamp,
   s.keywords, s.audio_duration_seconds, s.video_duration_seconds, s.has_audio, s.has_video, s.has_pdf,
   s.audio_media_status, s.video_media_status, s.download_count, s.video_download_count, s.play_count,
@@ -114,17 +114,20 @@ export async function detailRows(db: Db, entities: EntityCache, ids: string[]): 
 }
 
 /**
- * Sermon rows (SERMON_COLUMNS) with their broadcaster, speaker and series rows attached as b, sp
- * and se, in the same order; a row whose broadcaster or speaker is missing is left out.
+ * Sermon rows (SERMON_COLUMNS, or any with the three ids) with their broadcaster, speaker and
+ * series rows attached as b, sp and se, in the same order; a row whose broadcaster or speaker is
+ * missing is left out.
  */
-export async function withEntities(entities: EntityCache, rows: readonly SermonRow[]): Promise<SermonWithEntities[]> {
+export async function withEntities<
+  R extends Pick<SermonRow, 'broadcaster_id' | 'speaker_id' | 'series_id'> = SermonRow,
+>(entities: EntityCache, rows: readonly R[]): Promise<(R & Pick<SermonWithEntities, 'b' | 'sp' | 'se'>)[]> {
   if (rows.length === 0) return [];
   const [broadcasters, speakers, series] = await Promise.all([
     entities.broadcasters(rows.map((r) => r.broadcaster_id)),
     entities.speakers(rows.map((r) => r.speaker_id)),
     entities.series(rows.flatMap((r) => (r.series_id === null ? [] : [r.series_id]))),
   ]);
-  return rows.flatMap((row): SermonWithEntities[] => {
+  return rows.flatMap((row) => {
     const b = broadcasters.get(row.broadcaster_id);
     const sp = speakers.get(row.speaker_id);
     if (!b || !sp) return [];
