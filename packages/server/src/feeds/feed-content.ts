@@ -308,6 +308,8 @@ export async function feedContent(deps: Deps, urls: Urls, req: FeedRequest): Pro
         ),
         chaptersUrl: row?.chapters_url ?? null,
         episode: episodes?.get(s.sermon_id) ?? null,
+        // In a series' own feed the series is the whole podcast, not a season of it.
+        season: s.se && found.seriesId === null ? { number: s.se.series_id, name: s.se.title } : null,
         soundbite:
           s.event_type === 'Sermon Clip' && duration > SOUNDBITE_START
             ? { start: SOUNDBITE_START, duration: Math.min(duration - SOUNDBITE_START, SOUNDBITE_MAX_SECONDS) }

@@ -38,6 +38,12 @@ export type FeedItem = {
   chaptersUrl: string | null;
   /** Episode number in a series feed. */
   episode: number | null;
+  /**
+   * The sermon's series as its season in the feeds of a broadcaster or speaker: numbered by the
+   * series' ID (it never changes, so apps never regroup) and named by its title, which apps show
+   * instead of the number.
+   */
+  season: { number: number; name: string } | null;
   /** A short clip is itself a soundbite of the sermon it comes from. */
   soundbite: { start: number; duration: number } | null;
   keywords: string[];

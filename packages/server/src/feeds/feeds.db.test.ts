@@ -206,6 +206,7 @@ describe.each(BACKENDS)('podcast feeds (%s)', (backend) => {
     expect(withVideo?.podcastTranscripts).toEqual([
       { url: `${ORIGIN}/media/1001/r/c/vtt/captions.en.vtt`, type: 'text/vtt', language: 'en', rel: 'captions' },
     ]);
+    expect(withVideo?.podcastSeason).toEqual({ number: 10, name: 'Romans' });
     expect(withVideo?.podcastChapters).toEqual({
       url: 'https://grace.example/chapters/1001.json',
       type: 'application/json+chapters',
@@ -277,6 +278,7 @@ describe.each(BACKENDS)('podcast feeds (%s)', (backend) => {
     expect(first?.podcastEpisode?.number).toBe(1);
     expect(first?.itunesEpisode).toBe(1);
     expect(feed?.items[0]?.podcastEpisode?.number).toBe(12);
+    expect(first?.podcastSeason).toBeUndefined();
 
     for (const url of [
       '/feeds/series/11.rss',

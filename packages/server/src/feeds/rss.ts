@@ -110,6 +110,7 @@ function item(i: FeedItem): string {
     i.episode !== null ? el('itunes:episode', {}, String(i.episode)) : '',
     i.image ? el('itunes:image', { href: i.image }) : '',
     i.keywords.length > 0 ? el('itunes:keywords', {}, i.keywords.join(',')) : '',
+    i.season ? el('podcast:season', { name: truncate(i.season.name, 128) }, String(i.season.number)) : '',
     i.episode !== null ? el('podcast:episode', {}, String(i.episode)) : '',
     person(i.person),
     ...i.transcripts.map((t) =>
