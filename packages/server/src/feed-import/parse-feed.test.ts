@@ -1,11 +1,15 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PODCAST_FEEDS_DIR } from '../test/podcast-feeds.ts';
+import { HILL_CITY_FEED, PODCAST_FEEDS_DIR } from '../test/podcast-feeds.ts';
 import { mapFeed } from './map-feed.ts';
 import { durationSeconds, FeedRefused, parseFeed } from './parse-feed.ts';
 
-const fixture = (name: string) => readFileSync(path.join(PODCAST_FEEDS_DIR, name), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(
+    name === 'hillcity-church-sermons.xml' ? (HILL_CITY_FEED as string) : path.join(PODCAST_FEEDS_DIR, name),
+    'utf8',
+  );
 const read = (name: string) => mapFeed(parseFeed(fixture(name)), '2026-12-03');
 
 const refusal = (xml: string, limits?: Parameters<typeof parseFeed>[1]) => {
@@ -19,73 +23,76 @@ const refusal = (xml: string, limits?: Parameters<typeof parseFeed>[1]) => {
 };
 
 describe('the fixture feeds, read and mapped', () => {
-  it('Hill City Church (Ekklesia 360): 99 sermons, preachers from itunes:author, series from itunes:subtitle', () => {
-    const feed = read('hillcity-church-sermons.xml');
-    expect(feed.channel).toEqual({
-      title: 'Hill City Church Sermons',
-      description: 'Hill City Church sermons',
-      author: 'Hill City Church',
-      imageURL:
-        'http://f9aeaa69e11a39fa3a3e-b8a7e479478263d30b9d71f64a4df820.r24.cf2.rackcdn.com/uploaded/u/0e7082632_1520451285_untitled-design-15.png',
-      languageCode: 'en-us',
-      link: 'http://hillcitysgf.org',
-    });
-    expect(feed.items).toHaveLength(99);
-    const enclosure = 'http://f9aeaa69e11a39fa3a3e-b8a7e479478263d30b9d71f64a4df820.r24.cf2.rackcdn.com/uploaded/';
-    expect(feed.items[0]).toEqual({
-      guid: `${enclosure}l/0e7701217_1534716032_luke-part-20.mp3`,
-      title: 'Luke Part 20',
-      preachDate: '2018-08-19',
-      description: '',
-      subtitle: null,
-      speakerName: 'Daniel Hood',
-      seriesTitle: 'The Gospel According to Luke',
-      bibleText: null,
-      enclosureURL: `${enclosure}l/0e7701217_1534716032_luke-part-20.mp3`,
-      enclosureType: 'audio/mpeg',
-      enclosureLength: 93494630,
-      durationSeconds: null,
-      chaptersURL: null,
-    });
-    // A WAV enclosure, and another preacher in a one-off series.
-    expect(feed.items[3]).toMatchObject({
-      title: 'The Power of God',
-      preachDate: '2018-07-29',
-      speakerName: 'Tim Hayes',
-      seriesTitle: 'Stand-Alone',
-      enclosureType: 'audio/x-wav',
-      enclosureLength: 653562044,
-    });
-    // The first sermon: a description, and no series named.
-    expect(feed.items[98]).toMatchObject({
-      title: 'The Point',
-      preachDate: '2016-05-22',
-      description:
-        'At our first gathering as Hill City Church, we learned why we were created and the point of spreading The Gospel.',
-      seriesTitle: null,
-    });
-    const tally = (key: 'speakerName' | 'seriesTitle') =>
-      Object.fromEntries(
-        [...new Set(feed.items.map((i) => i[key]))].map((v) => [v, feed.items.filter((i) => i[key] === v).length]),
-      );
-    expect(tally('speakerName')).toEqual({
-      'Daniel Hood': 62,
-      'Brad Lotz': 22,
-      'AJ Exner': 7,
-      'Royce Moore': 4,
-      'Tim Hayes': 1,
-      'Rich Perez': 1,
-      'Giacomo Sardone': 1,
-      'Dr. John Marshall of Second Baptist': 1,
-    });
-    expect(tally('seriesTitle')).toMatchObject({
-      'The Gospel According to Luke': 20,
-      'Redemption Through History': 17,
-      Philippians: 15,
-      'Stand-Alone': 12,
-      null: 1,
-    });
-  });
+  it.skipIf(!HILL_CITY_FEED)(
+    'Hill City Church (Ekklesia 360): 99 sermons, preachers from itunes:author, series from itunes:subtitle',
+    () => {
+      const feed = read('hillcity-church-sermons.xml');
+      expect(feed.channel).toEqual({
+        title: 'Hill City Church Sermons',
+        description: 'Hill City Church sermons',
+        author: 'Hill City Church',
+        imageURL:
+          'http://f9aeaa69e11a39fa3a3e-b8a7e479478263d30b9d71f64a4df820.r24.cf2.rackcdn.com/uploaded/u/0e7082632_1520451285_untitled-design-15.png',
+        languageCode: 'en-us',
+        link: 'http://hillcitysgf.org',
+      });
+      expect(feed.items).toHaveLength(99);
+      const enclosure = 'http://f9aeaa69e11a39fa3a3e-b8a7e479478263d30b9d71f64a4df820.r24.cf2.rackcdn.com/uploaded/';
+      expect(feed.items[0]).toEqual({
+        guid: `${enclosure}l/0e7701217_1534716032_luke-part-20.mp3`,
+        title: 'Luke Part 20',
+        preachDate: '2018-08-19',
+        description: '',
+        subtitle: null,
+        speakerName: 'Daniel Hood',
+        seriesTitle: 'The Gospel According to Luke',
+        bibleText: null,
+        enclosureURL: `${enclosure}l/0e7701217_1534716032_luke-part-20.mp3`,
+        enclosureType: 'audio/mpeg',
+        enclosureLength: 93494630,
+        durationSeconds: null,
+        chaptersURL: null,
+      });
+      // A WAV enclosure, and another preacher in a one-off series.
+      expect(feed.items[3]).toMatchObject({
+        title: 'The Power of God',
+        preachDate: '2018-07-29',
+        speakerName: 'Tim Hayes',
+        seriesTitle: 'Stand-Alone',
+        enclosureType: 'audio/x-wav',
+        enclosureLength: 653562044,
+      });
+      // The first sermon: a description, and no series named.
+      expect(feed.items[98]).toMatchObject({
+        title: 'The Point',
+        preachDate: '2016-05-22',
+        description:
+          'At our first gathering as Hill City Church, we learned why we were created and the point of spreading The Gospel.',
+        seriesTitle: null,
+      });
+      const tally = (key: 'speakerName' | 'seriesTitle') =>
+        Object.fromEntries(
+          [...new Set(feed.items.map((i) => i[key]))].map((v) => [v, feed.items.filter((i) => i[key] === v).length]),
+        );
+      expect(tally('speakerName')).toEqual({
+        'Daniel Hood': 62,
+        'Brad Lotz': 22,
+        'AJ Exner': 7,
+        'Royce Moore': 4,
+        'Tim Hayes': 1,
+        'Rich Perez': 1,
+        'Giacomo Sardone': 1,
+        'Dr. John Marshall of Second Baptist': 1,
+      });
+      expect(tally('seriesTitle')).toMatchObject({
+        'The Gospel According to Luke': 20,
+        'Redemption Through History': 17,
+        Philippians: 15,
+        'Stand-Alone': 12,
+        null: 1,
+      });
+    },
+  );
 
   it('the Podcasting 2.0 example, current namespace URI: podcast:person host, named season, chapters', () => {
     const feed = read('podcastindex-namespace-example.xml');

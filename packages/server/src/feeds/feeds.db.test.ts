@@ -9,13 +9,14 @@ import { parseFeed } from 'podcast-partytime';
 import RssParser from 'rss-parser';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PODCAST_FEEDS_DIR } from '../test/podcast-feeds.ts';
 import { buildTestApp, getJson, type TestApp } from '../test/test-app.ts';
 import { BACKENDS } from '../test/test-db.ts';
 import { FEED_PAGE_ITEMS } from './feed-content.ts';
 import { podcastGuid } from './podcast-guid.ts';
 
 const ORIGIN = 'http://kerygma.test';
-const XSD = path.resolve(import.meta.dirname, '../../../../../shared/data/podcast-feeds/podcast-namespace.xsd');
+const XSD = path.join(PODCAST_FEEDS_DIR, 'podcast-namespace.xsd');
 
 /**
  * The elements podcast-namespace.xsd declares: it has no target namespace and declares them
