@@ -332,10 +332,11 @@ describe.each(BACKENDS)('podcast feeds (%s)', (backend) => {
     const item = parseFeed(after.body)?.items.find((i) => i.guid === '1001');
     expect(item?.title).toBe('Justified by Faith, revised');
 
-    // The hub was told which feeds changed.
-    await expect.poll(() => pings.length).toBe(1);
-    expect(pings[0]?.get('hub.mode')).toBe('publish');
-    expect(pings[0]?.getAll('hub.url')).toEqual(
+    // The hub was told which feeds changed (an earlier test's ping may arrive meanwhile: found by its feeds).
+    const told = () => pings.find((p) => p.getAll('hub.url').includes(`${ORIGIN}/feeds/broadcaster/gracechurch.rss`));
+    await expect.poll(told).toBeDefined();
+    expect(told()?.get('hub.mode')).toBe('publish');
+    expect(told()?.getAll('hub.url')).toEqual(
       expect.arrayContaining([
         `${ORIGIN}/feeds/broadcaster/gracechurch.rss`,
         `${ORIGIN}/feeds/speaker/1.atom`,

@@ -20,6 +20,7 @@ describe.each(BACKENDS)('series API on %s', (backend) => {
       description: null,
       count: 20,
       earliest: '1994-12-27',
+      feedLinks: {},
       latest: '2013-12-22',
       updated: Date.UTC(2022, 0, 1) / 1000,
       image: null,
