@@ -1,7 +1,6 @@
-import { truncate } from '../xml-text.ts';
 import type { FeedItem, FeedModel } from './feed-model.ts';
 import { uuidV5 } from './podcast-guid.ts';
-import { duration, el, ITUNES_CATEGORY, NAMESPACES } from './rss.ts';
+import { duration, el, ITUNES_CATEGORY, NAMESPACES, podcastItemTags } from './rss.ts';
 
 /**
  * Atom 1.0 (RFC 4287) of the same feed, for readers that take Atom: each file an enclosure
@@ -33,17 +32,7 @@ function entry(i: FeedItem): string {
     ...i.categories.map((c) => el('category', { term: c })),
     el('itunes:duration', {}, duration(i.durationSeconds)),
     i.image ? el('itunes:image', { href: i.image }) : '',
-    ...i.transcripts.map((t) =>
-      el('podcast:transcript', { url: t.url, type: 'text/vtt', language: t.language, rel: 'captions' }),
-    ),
-    i.chaptersUrl ? el('podcast:chapters', { url: i.chaptersUrl, type: 'application/json+chapters' }) : '',
-    i.soundbite
-      ? el(
-          'podcast:soundbite',
-          { startTime: i.soundbite.start, duration: i.soundbite.duration },
-          truncate(i.title, 128),
-        )
-      : '',
+    ...podcastItemTags(i),
     '</entry>\n',
   ].join('');
 }

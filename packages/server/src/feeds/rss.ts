@@ -92,6 +92,23 @@ function channelHead(c: FeedChannel): string[] {
   return parts;
 }
 
+/** The Podcasting 2.0 tags of an item that RSS and Atom write alike: captions, chapters, soundbite. */
+export function podcastItemTags(i: FeedItem): string[] {
+  return [
+    ...i.transcripts.map((t) =>
+      el('podcast:transcript', { url: t.url, type: 'text/vtt', language: t.language, rel: 'captions' }),
+    ),
+    i.chaptersUrl ? el('podcast:chapters', { url: i.chaptersUrl, type: 'application/json+chapters' }) : '',
+    i.soundbite
+      ? el(
+          'podcast:soundbite',
+          { startTime: i.soundbite.start, duration: i.soundbite.duration },
+          truncate(i.title, 128),
+        )
+      : '',
+  ];
+}
+
 function item(i: FeedItem): string {
   const parts = [
     el('title', {}, i.title),
@@ -113,17 +130,7 @@ function item(i: FeedItem): string {
     i.season ? el('podcast:season', { name: truncate(i.season.name, 128) }, String(i.season.number)) : '',
     i.episode !== null ? el('podcast:episode', {}, String(i.episode)) : '',
     person(i.person),
-    ...i.transcripts.map((t) =>
-      el('podcast:transcript', { url: t.url, type: 'text/vtt', language: t.language, rel: 'captions' }),
-    ),
-    i.chaptersUrl ? el('podcast:chapters', { url: i.chaptersUrl, type: 'application/json+chapters' }) : '',
-    i.soundbite
-      ? el(
-          'podcast:soundbite',
-          { startTime: i.soundbite.start, duration: i.soundbite.duration },
-          truncate(i.title, 128),
-        )
-      : '',
+    ...podcastItemTags(i),
     ...i.alternates.map((f) => alternate(f, i.enclosure)),
   ];
   return `<item>${parts.join('')}</item>\n`;
