@@ -67,6 +67,8 @@ export const sermonListQuery = z.object({
   requireAudio: queryBoolean.optional(),
   requireVideo: queryBoolean.optional(),
   requirePDF: queryBoolean.optional(),
+  /** Only sermons with a transcript (/sermons/transcripts). */
+  requireTranscript: queryBoolean.optional(),
   staffPick: queryBoolean.optional(),
   featured: queryBoolean.optional(),
   listenerRecommended: queryBoolean.optional(),

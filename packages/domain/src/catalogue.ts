@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Expect, SameType } from './contracts/same-type.ts';
 import { feedLinksSchema } from './feeds.ts';
+import { searchMatchSchema } from './search-match.ts';
 
 /**
  * Response shapes of the catalogue API (spec §3, §7), compatible with SermonAudio's API v2 and
@@ -159,6 +160,10 @@ const sermonCommon = {
   videoThumbnail: z.string().nullable(),
   videoThumbnailResizable: z.string().nullable(),
   waveformPeaksURL: z.string().nullable(),
+  /** Whether it has a transcript (searched, and shown to signed-in listeners). */
+  hasTranscript: z.boolean().optional(),
+  /** In a search's results: why it matched (search-match.ts). */
+  searchMatch: searchMatchSchema.optional(),
 };
 
 /** A sermon in a list: what a row shows, with lite broadcaster, speaker and series. */

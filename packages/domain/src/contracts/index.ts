@@ -19,6 +19,7 @@ import { seriesContracts } from './series.ts';
 import { sermonEditingContracts } from './sermon-editing.ts';
 import { sermonContracts } from './sermons.ts';
 import { speakerContracts } from './speakers.ts';
+import { transcriptContracts } from './transcripts.ts';
 import { userContracts } from './users.ts';
 
 /** Every route's contract by name (the name is the OpenAPI operationId). */
@@ -44,6 +45,7 @@ export const contracts = {
   ...sermonEditingContracts,
   ...globalConfigContracts,
   ...feedImportContracts,
+  ...transcriptContracts,
 } satisfies Record<string, Contract>;
 
 export type ContractName = keyof typeof contracts;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { seriesSchema, speakerSchema } from '../catalogue.ts';
 import { searchQuery } from '../catalogue-queries.ts';
+import { searchPassageSchema } from '../search-match.ts';
 import { anyBroadcasterSchema } from './broadcasters.ts';
 import { contract } from './contract.ts';
 import { hashtagSchema } from './discover.ts';
@@ -24,6 +25,10 @@ export const searchResultsSchema = z.object({
   seriesResults: z.array(seriesSchema),
   seriesCount: z.number().int().nullable(),
   hashtagResults: z.array(hashtagSchema),
+  /** The Bible passage the query named, searched by passage; null when it named none. */
+  passage: searchPassageSchema.nullable(),
+  /** The query with its misspelt words replaced by the catalogue's own, when few sermons matched it. */
+  didYouMean: z.string().nullable(),
 });
 
 export const searchContracts = {

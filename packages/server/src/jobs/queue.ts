@@ -17,6 +17,8 @@ export type EnqueueOptions = {
   maxAttempts?: number;
   /** While a job with this key is queued or running, enqueueing another one does nothing. */
   dedupeKey?: string;
+  /** Lower runs first (default 0); among equals the earliest due. */
+  priority?: number;
 };
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -39,13 +41,20 @@ export async function enqueue<N extends JobName>(
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1) throw new Error(`maxAttempts must be >= 1: ${maxAttempts}`);
   const rows = await tx.query<{ id: number }>(
     `WITH inserted AS (
-       INSERT INTO job (name, payload, max_attempts, run_at, dedupe_key)
-       VALUES ($1, $2::jsonb, $3, COALESCE($4::timestamptz, now()), $5)
+       INSERT INTO job (name, payload, max_attempts, run_at, dedupe_key, priority)
+       VALUES ($1, $2::jsonb, $3, COALESCE($4::timestamptz, now()), $5, $6)
        ON CONFLICT (dedupe_key) WHERE state IN ('queued', 'running') DO NOTHING
        RETURNING id
      )
      SELECT id, pg_notify('${JOB_CHANNEL}', '') AS notified FROM inserted`,
-    [name, JSON.stringify(data), maxAttempts, options.runAt?.toISOString() ?? null, options.dedupeKey ?? null],
+    [
+      name,
+      JSON.stringify(data),
+      maxAttempts,
+      options.runAt?.toISOString() ?? null,
+      options.dedupeKey ?? null,
+      options.priority ?? 0,
+    ],
     { prepare: true },
   );
   return rows[0]?.id ?? null;
@@ -81,7 +90,7 @@ export async function claim(
       WHERE id = (
         SELECT id FROM job
          WHERE state = 'queued' AND run_at <= now() AND name = ANY($3::text[])
-         ORDER BY run_at, id
+         ORDER BY priority, run_at, id
          LIMIT 1
          FOR UPDATE SKIP LOCKED)
         AND state = 'queued'

@@ -105,5 +105,7 @@ export async function search(db: Db, q: SearchQuery, ctx: ListContext) {
     seriesResults: series.results,
     seriesCount: series.totalCount,
     hashtagResults: tags.map((t) => ({ hashtag: t.hashtag, displayHashtag: t.display, sermonCount: t.sermon_count })),
+    passage: null,
+    didYouMean: null,
   };
 }

@@ -29,6 +29,7 @@ export type SermonFilters = {
   requireAudio?: boolean;
   requireVideo?: boolean;
   requirePDF?: boolean;
+  requireTranscript?: boolean;
   staffPick?: boolean;
   featured?: boolean;
   sermonIds?: string[];
@@ -202,6 +203,7 @@ export function sermonFrom(f: SermonFilters, params: unknown[], joins = ''): str
   if (f.requireAudio) where.push('s.has_audio');
   if (f.requireVideo) where.push('s.has_video');
   if (f.requirePDF) where.push('s.has_pdf');
+  if (f.requireTranscript) where.push('s.has_transcript');
   if (f.staffPick) where.push('s.pick_date IS NOT NULL');
   if (f.featured) where.push('s.last_feature_date IS NOT NULL');
   if (f.sermonIds !== undefined) where.push(`s.sermon_id = ANY(${p(f.sermonIds)}::text[])`);

@@ -53,6 +53,7 @@ async function resolveFilters(db: Db, q: SermonListQuery, languageCode: string):
     requireAudio: q.requireAudio || q.media === 'audio' || undefined,
     requireVideo: q.requireVideo || q.media === 'video' || undefined,
     requirePDF: q.requirePDF || q.media === 'pdf' || q.media === 'text' || undefined,
+    requireTranscript: q.requireTranscript || undefined,
     staffPick: q.staffPick || q.listenerRecommended || undefined,
     featured: q.featured || undefined,
     sermonIds: q.sermonIDs,
