@@ -19,7 +19,7 @@ export const GERMAN: BookNames = {
   Ezra: ['Esra', 'Esr'],
   Neh: ['Nehemia', 'Neh'],
   Esth: ['Ester', 'Esther', 'Est'],
-  Job: ['Hiob', 'Ijob', 'Hi', 'Ijob'],
+  Job: ['Hiob', 'Ijob', 'Hi'],
   Ps: ['Psalmen', 'Psalm', 'Ps'],
   Prov: ['Sprüche', 'Sprichwörter', 'Sprüche Salomos', 'Spr'],
   Eccl: ['Prediger', 'Kohelet', 'Prediger Salomo', 'Pred', 'Koh'],
