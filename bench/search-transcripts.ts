@@ -34,6 +34,9 @@ function corpus(): string[] {
   return (source.match(/[A-Za-z][a-z']+/g) ?? []).filter((w) => w.length > 1).map((w) => w.toLowerCase());
 }
 
+/** Distinct 15-word segments the transcripts are made of (each picks one per 6 seconds of its audio). */
+const SEGMENTS = 20_000;
+
 async function ensureTranscripts(db: Db): Promise<void> {
   const [have] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM sermon_transcript');
   let n = have?.n ?? 0;
@@ -41,31 +44,47 @@ async function ensureTranscripts(db: Db): Promise<void> {
   const words = corpus();
   console.log(`generating ${TRANSCRIPTS - n} transcripts from ${words.length} words of text…`);
   const started = performance.now();
+  // Segments as rows, so that each transcript's are found by a hash join (an element of a large
+  // text[] parameter is found by reading the array from its start).
+  await db.exec('CREATE TEMP TABLE IF NOT EXISTS bench_word (id int PRIMARY KEY, word text NOT NULL)');
+  await db.query(
+    'INSERT INTO bench_word SELECT i::int, w FROM unnest($1::text[]) WITH ORDINALITY AS u(w, i) ON CONFLICT DO NOTHING',
+    [words],
+  );
+  await db.query(
+    `CREATE TEMP TABLE IF NOT EXISTS bench_segment AS
+     SELECT s.id, string_agg(w.word, ' ' ORDER BY k.k) AS text
+       FROM generate_series(1, ${SEGMENTS}) AS s(id)
+       CROSS JOIN generate_series(1, 15) AS k(k)
+       JOIN bench_word w ON w.id = 1 + abs(hashtext(s.id || ':' || k.k)) % $1
+      GROUP BY s.id`,
+    [words.length],
+  );
   while (n < TRANSCRIPTS) {
+    const take = Math.min(CHUNK, TRANSCRIPTS - n);
     // Sermons with audio and no transcript, in a fixed pseudo-random order.
     await db.query(
       `WITH chosen AS (
          SELECT sermon_id, language_code, greatest(coalesce(audio_duration_seconds, 0), 600) AS seconds
            FROM sermon WHERE has_audio AND NOT has_transcript AND publish_timestamp IS NOT NULL
-          ORDER BY hashtext(sermon_id) LIMIT $2),
+          ORDER BY hashtext(sermon_id) LIMIT $1),
        made AS (
-         SELECT c.sermon_id, c.language_code, t.segments, t.body FROM chosen c
-         CROSS JOIN LATERAL (
-           SELECT jsonb_agg(jsonb_build_object('start', i * 6, 'end', i * 6 + 6, 'text', seg.text) ORDER BY i) AS segments,
-                  string_agg(seg.text, ' ' ORDER BY i) AS body
-             FROM generate_series(0, c.seconds / 6 - 1) AS i
-             CROSS JOIN LATERAL (
-               SELECT string_agg(($1::text[])[1 + floor(random() * array_length($1::text[], 1))::int], ' ') AS text
-                 FROM generate_series(1, 15 + 0 * i)) seg) t),
+         SELECT c.sermon_id, c.language_code,
+                jsonb_agg(jsonb_build_object('start', i * 6, 'end', i * 6 + 6, 'text', g.text) ORDER BY i) AS segments,
+                string_agg(g.text, ' ' ORDER BY i) AS body
+           FROM chosen c
+           CROSS JOIN LATERAL generate_series(0, c.seconds / 6 - 1) AS i
+           JOIN bench_segment g ON g.id = 1 + abs(hashtext(c.sermon_id || ':' || i)) % ${SEGMENTS}
+          GROUP BY c.sermon_id, c.language_code),
        saved AS (
          INSERT INTO sermon_transcript (sermon_id, language_code, source, caption_state, segments, body, search_vector)
          SELECT sermon_id, language_code, 'pocketsphinx', 'draft', segments, body,
                 to_tsvector(language_ts_config(language_code), immutable_unaccent(body)) FROM made
          RETURNING sermon_id)
        UPDATE sermon s SET has_transcript = true FROM saved WHERE s.sermon_id = saved.sermon_id`,
-      [words, Math.min(CHUNK, TRANSCRIPTS - n)],
+      [take],
     );
-    n += Math.min(CHUNK, TRANSCRIPTS - n);
+    n += take;
     console.log(`  ${n} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }
   await db.exec('VACUUM ANALYZE sermon_transcript');
