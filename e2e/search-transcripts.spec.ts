@@ -1,6 +1,7 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { sendAdminCommand } from '../packages/server/src/cli/admin-channel.ts';
 import { DATA_DIR, signIn, verifiedAccount } from './accounts.ts';
+import { expectNoAxeViolations } from './axe.ts';
 import { hydrated } from './islands.ts';
 
 /**
@@ -168,6 +169,10 @@ test('a sermon’s transcript: listed, invites a signed-out visitor to sign in, 
   await expect(reader.getByRole('status').filter({ hasText: '2 matches' })).toBeVisible();
   await expect(lines).toHaveCount(1);
   await expect(lines.locator('mark')).toHaveText(['Mercy', 'mercy']);
+  await expectNoAxeViolations(reader, { include: '.transcript', label: 'the transcript, light' });
+  await reader.emulateMedia({ colorScheme: 'dark' });
+  await expectNoAxeViolations(reader, { include: '.transcript', label: 'the transcript, dark' });
+  await reader.emulateMedia({ colorScheme: 'light' });
   await reader.getByRole('searchbox', { name: 'Find in the transcript' }).fill('');
   await expect(lines).toHaveCount(4);
 
@@ -240,6 +245,7 @@ test('search: a transcript’s sentence shows under its sermon and plays from it
   const row = page.locator(`.sermon-row[data-sermon-id="${sermon.sermonID}"]`);
   await expect(row.locator('.sermon-snippet-source')).toHaveText('From the transcript:');
   await expect(row.locator('.sermon-snippet mark').first()).toBeVisible();
+  await expectNoAxeViolations(page, { include: 'main', label: 'search results with marks and snippets' });
   await row.getByRole('link', { name: 'Play from 0:20' }).click();
   await expect(page).toHaveURL(new RegExp(`/sermons/${sermon.sermonID}\\?t=20$`));
   await page.locator('main').getByRole('button', { name: 'Play from 0:20' }).click();
