@@ -42,6 +42,48 @@ describe('sermonRowsHtml', () => {
     );
   });
 
+  it('in search results, marks the searched words in the title and shows the snippet that matched, escaped', () => {
+    const searchMatch = {
+      title: [
+        { text: 'Grace & ', match: false },
+        { text: '<Truth>', match: true },
+      ],
+      snippet: {
+        source: 'transcript' as const,
+        parts: [
+          { text: 'the <b>truth</b> ', match: false },
+          { text: 'sets', match: true },
+        ],
+        startSeconds: 754.6,
+      },
+      passageMatch: null,
+    };
+    const html = sermonRowsHtml([sermon({ searchMatch })], all, context);
+    expect(html).toContain(
+      '<a class="sermon-title" href="/de/sermons/123" lang="en">Grace &amp; <mark>&lt;Truth&gt;</mark></a>',
+    );
+    expect(html).toContain(
+      '<span class="sermon-snippet"><span class="sermon-snippet-source">From the transcript:</span> ' +
+        '<q lang="en">the &lt;b&gt;truth&lt;/b&gt; <mark>sets</mark></q> ' +
+        '<a class="sermon-snippet-play" href="/de/sermons/123?t=754">Play from 12:34</a></span></li>',
+    );
+    // A description's snippet has no time to play from.
+    const described = sermonRowsHtml(
+      [
+        sermon({
+          searchMatch: {
+            ...searchMatch,
+            snippet: { ...searchMatch.snippet, source: 'description', startSeconds: null },
+          },
+        }),
+      ],
+      all,
+      context,
+    );
+    expect(described).toContain('<span class="sermon-snippet-source">From the description:</span>');
+    expect(described).not.toContain('?t=');
+  });
+
   it('leaves out the columns a page is about, and shows subtitle, video badge and video length', () => {
     const html = sermonRowsHtml(
       [sermon({ subtitle: 'Part <2>', hasVideo: true, audioDurationSeconds: 0, videoDurationSeconds: 95 })],

@@ -5,6 +5,7 @@ import { bibleTextName, eventTypeName } from './catalogue-names.ts';
 import { formatDate, formatDuration, isoDuration } from './format.ts';
 import { escapeHtml as e } from './html.ts';
 import { isSizedImage, sizedImage, sizedSrcset } from './images.ts';
+import { markedHtml, snippetHtml } from './search-match.ts';
 
 export type SermonRowColumns = { showSpeaker: boolean; showBroadcaster: boolean; showSeries: boolean };
 export type SermonRowContext = { t: Translate; href: (path: string) => string; lang: string };
@@ -26,7 +27,9 @@ const duration = (s: LiteSermon) => (s.audioDurationSeconds > 0 ? s.audioDuratio
 
 /**
  * The `<li>` rows of <SermonList> as HTML: title, subtitle, speaker, broadcaster, series, date,
- * Bible text, event type, duration and a video badge (and a video's still), every value escaped. Built as a string
+ * Bible text, event type, duration and a video badge (and a video's still), every value escaped;
+ * in a search's results, the searched words marked in the title and the snippet that matched
+ * (lib/search-match.ts). Built as a string
  * because a sermon list is the largest part of most pages and Astro's per-element rendering of
  * 25 rows cost a tenth of a list page's render (bench/README.md, "Site pages").
  */
@@ -44,7 +47,8 @@ export function sermonRowsHtml(
     const page = e(href(`/sermons/${encodeURIComponent(s.sermonID)}`));
     const still = s.hasVideo && s.videoThumbnailResizable && isSizedImage(s.videoThumbnailResizable);
     html += `<${tag} class="sermon-row${still ? ' with-thumb' : ''}" data-sermon-id="${e(s.sermonID)}">`;
-    html += `<a class="sermon-title" href="${page}" lang="${language}">${e(s.displayTitle)}</a>`;
+    const title = s.searchMatch?.title.length ? markedHtml(s.searchMatch.title) : e(s.displayTitle);
+    html += `<a class="sermon-title" href="${page}" lang="${language}">${title}</a>`;
     // The still links to the sermon too, out of the tab order and hidden from screen readers
     // (the title is the same link).
     if (still) {
@@ -72,7 +76,9 @@ export function sermonRowsHtml(
     const seconds = duration(s);
     if (seconds > 0) html += `<time datetime="${isoDuration(seconds)}">${formatDuration(seconds)}</time>`;
     if (s.hasVideo) html += `<span class="sermon-badge">${video}</span>`;
-    html += `</span></${tag}>`;
+    html += '</span>';
+    if (s.searchMatch) html += snippetHtml(s.sermonID, s.searchMatch, s.languageCode, { t, href });
+    html += `</${tag}>`;
   }
   return html;
 }

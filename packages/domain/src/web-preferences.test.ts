@@ -33,6 +33,15 @@ describe('web preferences (spec §4)', () => {
     expect(mergeWebPreferences(merged, { shown: [] }, NOW + 1).shown).toEqual(['welcome', 'legacy']);
   });
 
+  it('keeps whether transcripts are shown, replaced by the last sent, and drops an unknown value', () => {
+    expect(knownPreferences({ transcripts: 'shown' })).toEqual({ transcripts: 'shown' });
+    expect(knownPreferences({ transcripts: true })).toEqual({});
+    const shown = mergeWebPreferences({ shown: ['welcome'] }, { transcripts: 'shown' }, NOW);
+    expect(shown).toEqual({ t: NOW, shown: ['welcome'], transcripts: 'shown' });
+    expect(mergeWebPreferences(shown, { transcripts: 'hidden' }, NOW).transcripts).toBe('hidden');
+    expect(mergeWebPreferences(shown, { transcripts: 'sideways' }, NOW).transcripts).toBe('shown');
+  });
+
   it('replaces multiview choices when sent, and clears them with null', () => {
     const stored = { multiviewId: 'a', multiviewIds: ['a', 'b'] };
     expect(mergeWebPreferences(stored, { multiviewIds: ['c'] }, NOW)).toEqual({

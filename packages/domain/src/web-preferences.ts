@@ -1,6 +1,6 @@
 /**
  * Web preferences (spec §3 User, §4): JSON text kept locally and, when signed in, on the user
- * record. Saving keeps only the known keys (`t`, `shown`, `multiviewId`, `multiviewIds`), merges
+ * record. Saving keeps only the known keys (`t`, `shown`, `transcripts`, `multiviewId`, `multiviewIds`), merges
  * the dismissed messages (`shown`) with those already stored, and stamps `t` with the time.
  */
 
@@ -13,9 +13,14 @@ export type WebPreferences = {
   t?: number;
   /** Dismissed messages. */
   shown?: DismissibleMessage[];
+  /** Whether a sermon page opens its transcript (spec §4: hidden by default). */
+  transcripts?: TranscriptsPreference;
   multiviewId?: string | number;
   multiviewIds?: (string | number)[];
 };
+
+export const TRANSCRIPTS_PREFERENCES = ['shown', 'hidden'] as const;
+export type TranscriptsPreference = (typeof TRANSCRIPTS_PREFERENCES)[number];
 
 /** Most multiview ids kept. */
 export const MAX_MULTIVIEW_IDS = 50;
@@ -43,6 +48,8 @@ export function knownPreferences(value: unknown): WebPreferences {
   const out: WebPreferences = {};
   if (typeof value.t === 'number' && Number.isFinite(value.t)) out.t = value.t;
   if ('shown' in value) out.shown = shownOf(value.shown);
+  if ((TRANSCRIPTS_PREFERENCES as readonly unknown[]).includes(value.transcripts))
+    out.transcripts = value.transcripts as TranscriptsPreference;
   if (isId(value.multiviewId)) out.multiviewId = value.multiviewId;
   if (Array.isArray(value.multiviewIds)) out.multiviewIds = value.multiviewIds.filter(isId).slice(0, MAX_MULTIVIEW_IDS);
   return out;

@@ -170,7 +170,8 @@ export class PlayerEngine {
     if (!playable) return;
     this.#source.reset();
     this.#sermon = sermon;
-    this.#moved = false;
+    // Started at a chosen second (a page's `?t=`, a transcript's line): no saved position moves it.
+    this.#moved = (options.startAt ?? 0) > 0;
     this.#startedBy = options.from ?? null;
     this.#kind = playable;
     this.root.hidden = false;

@@ -1,4 +1,4 @@
-import { $nowPlaying, playingNow, requestToggle } from '../../stores/now-playing.ts';
+import { $nowPlaying, playingNow, requestPlay, requestToggle } from '../../stores/now-playing.ts';
 import type { PlayerKind, PlayerSermon } from './types.ts';
 
 /**
@@ -6,7 +6,8 @@ import type { PlayerKind, PlayerSermon } from './types.ts';
  * sermon to the page's player through the now-playing store, and show whether it is the one
  * playing there: `data-playing`, which turns their label from 'Play audio' to 'Pause audio'.
  * A playlist's entries (`data-player-entry`) also show which is the player's sermon, playing or
- * not: `aria-current`.
+ * not: `aria-current`. A button with `data-player-start` (a sermon page's `?t=`, PlayerButton.astro)
+ * plays from that second at its first press, and is a plain play button after.
  * Plain markup and this one delegated listener, not an island each: a list shows dozens, and a
  * press must work as soon as this module has run (one made before is replayed: start.ts).
  */
@@ -18,7 +19,27 @@ export function press(button: HTMLElement) {
   if (!button.dataset.playerSermon) return;
   const sermon = JSON.parse(button.dataset.playerSermon) as PlayerSermon;
   const kind: PlayerKind = button.dataset.playerPlay === 'video' ? 'video' : 'audio';
-  requestToggle({ sermon, kind, from: button });
+  const startAt = Number(button.dataset.playerStart);
+  if (startAt > 0) playAt(button, sermon, kind, startAt);
+  else requestToggle({ sermon, kind, from: button });
+}
+
+/** Plays from `seconds`; the page's 'Play from 12:34' buttons (audio and video) are plain play buttons after. */
+function playAt(button: HTMLElement, sermon: PlayerSermon, kind: PlayerKind, seconds: number) {
+  for (const b of document.querySelectorAll<HTMLElement>('[data-player-start]')) delete b.dataset.playerStart;
+  requestPlay({ sermon, kind, from: button, startAt: seconds });
+}
+
+/**
+ * Plays the page's sermon `sermonID` from `seconds` (a transcript's line), in the kind its first
+ * play button plays; false when the page has no play button for it.
+ */
+export function playPageSermonAt(sermonID: string, seconds: number): boolean {
+  const button = document.querySelector<HTMLElement>(`${PLAY_BUTTON}[data-player-id="${CSS.escape(sermonID)}"]`);
+  if (!button?.dataset.playerSermon) return false;
+  const sermon = JSON.parse(button.dataset.playerSermon) as PlayerSermon;
+  playAt(button, sermon, button.dataset.playerPlay === 'video' ? 'video' : 'audio', seconds);
+  return true;
 }
 
 function showState() {

@@ -212,7 +212,7 @@ export const userContracts = {
     tag,
     summary: 'Change the profile and preferences',
     description:
-      'Changes the fields sent and answers the user. `myChurchBroadcasterID` must name a broadcaster (null clears it). `web_preferences` is JSON text: only its known keys are kept (`t`, `shown`, `multiviewId`, `multiviewIds`), the dismissed messages in `shown` are added to those stored, and `t` is set to the time of saving (epoch ms).',
+      'Changes the fields sent and answers the user. `myChurchBroadcasterID` must name a broadcaster (null clears it). `web_preferences` is JSON text: only its known keys are kept (`t`, `shown`, `transcripts`: `shown` or `hidden`, `multiviewId`, `multiviewIds`), the dismissed messages in `shown` are added to those stored, and `t` is set to the time of saving (epoch ms).',
     auth: 'session',
     body: updateUserBody,
     responses: { 200: userSchema },

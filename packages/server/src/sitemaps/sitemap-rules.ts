@@ -72,14 +72,14 @@ export type StaticSource = 'catalogue' | 'fixed' | 'daily';
 /** Sections that show another section's list, whose address is their canonical one. */
 const SAME_AS_ANOTHER = new Set(['series/recent']);
 
-/** Sections with nothing to list yet: the catalogue keeps no transcripts (the page says noindex). */
-const NOTHING_TO_LIST = new Set(['sermons/transcripts']);
-
 /**
  * Sections whose list may well be empty, by the published sermons they list: listed only while
  * one exists, since an empty list page says noindex and a sitemap must not name it.
  */
-const SERMONS_LISTED: Readonly<Record<string, string>> = { 'sermons/clips': `event_type = 'Sermon Clip'` };
+const SERMONS_LISTED: Readonly<Record<string, string>> = {
+  'sermons/clips': `event_type = 'Sermon Clip'`,
+  'sermons/transcripts': 'has_transcript',
+};
 
 /**
  * The public top-level and list pages of §2 that take no parameter and exist so far, English (no
@@ -87,7 +87,7 @@ const SERMONS_LISTED: Readonly<Record<string, string>> = { 'sermons/clips': `eve
  * directories), the date shortcuts, search, the site map page and the daily devotional. A page
  * joins when it is built: a sitemap listing a missing page sends search engines to a 404
  * (e2e/sitemaps.spec.ts requests every one). Never listed: sections showing another's list
- * (/series/recent is /series) or nothing yet (NOTHING_TO_LIST), empty lists (SERMONS_LISTED), per-user pages (library, my church, comments, settings,
+ * (/series/recent is /series), empty lists (SERMONS_LISTED), per-user pages (library, my church, comments, settings,
  * activation), tools (multiview, promotions), sign-in pages, and every excluded path.
  */
 export const STATIC_PAGES: readonly { path: string; source: StaticSource; sermonsWhere?: string }[] = [
@@ -95,7 +95,7 @@ export const STATIC_PAGES: readonly { path: string; source: StaticSource; sermon
   ...Object.entries(DIRECTORY_SECTIONS).flatMap(([directory, sections]) =>
     sections
       .map((section) => ({ section, key: `${directory}/${section}` }))
-      .filter(({ key }) => !PARAMETER_SECTIONS.has(key) && !SAME_AS_ANOTHER.has(key) && !NOTHING_TO_LIST.has(key))
+      .filter(({ key }) => !PARAMETER_SECTIONS.has(key) && !SAME_AS_ANOTHER.has(key))
       .map(({ section, key }) => ({
         path: section ? `/${directory}/${section}` : `/${directory}`,
         source: 'catalogue' as const,
