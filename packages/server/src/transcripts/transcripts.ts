@@ -46,7 +46,7 @@ const automaticFolder = (sermonId: string) =>
 export const isTranscriptFileKey = (key: string) => /^[^/]+\/r\/transcript\/[^/]+\/transcript\.[^/]+\.txt$/.test(key);
 
 const cues = (segments: readonly TranscriptSegment[]): SubtitleCue[] =>
-  segments.map((s, i) => ({ id: String(i + 1), startTime: s.start * 1000, endTime: s.end * 1000, text: s.text }));
+  segments.map((s, i) => ({ id: String(i + 1), startTime: s.start, endTime: s.end, text: s.text }));
 
 /** Writes the caption track and the text file of a published transcript; their media items. */
 async function writeAutomaticFiles(media: MediaStore, t: NewTranscript): Promise<NewMediaItem[]> {
@@ -142,7 +142,7 @@ export async function adoptUploadedCaption(
   const subject = await transcribeSubject(tx, sermonId);
   if (!subject || subject.language_code.toLowerCase() !== languageCode.toLowerCase()) return;
   const segments = captionCues
-    .map((c) => ({ start: c.startTime / 1000, end: c.endTime / 1000, text: c.text.replace(/\s*\n\s*/g, ' ').trim() }))
+    .map((c) => ({ start: c.startTime, end: c.endTime, text: c.text.replace(/\s*\n\s*/g, ' ').trim() }))
     .filter((s) => s.text !== '');
   if (!transcriptBody(segments)) return;
   await saveTranscriptRow(tx, {
