@@ -103,7 +103,7 @@ export const BIBLE_BOOKS: readonly BibleBook[] = BOOKS.map(([osisAbbrev, name], 
 });
 
 /** Normalises a book name for lookup: lower case, no dots or spaces, ordinals as digits. */
-function bookKey(name: string): string {
+export function bookKey(name: string): string {
   return name
     .toLowerCase()
     .replace(/\./g, ' ')
@@ -115,10 +115,15 @@ function bookKey(name: string): string {
     .replace(/\s+/g, '');
 }
 
+/** Per OSIS code, the English names a reader may type: display name, OSIS code, other spellings. */
+export const ENGLISH_BOOK_NAMES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  BOOKS.map(([osis, name, extra]) => [osis, [name, osis, ...extra.split(' ').filter(Boolean)]]),
+);
+
 /** Book index by lookup key: OSIS codes, display names and the extra spellings. */
 const indexByKey = new Map<string, number>();
-BOOKS.forEach(([osis, name, extra], i) => {
-  for (const alias of [osis, name, ...extra.split(' ').filter(Boolean)]) indexByKey.set(bookKey(alias), i);
+BOOKS.forEach(([osis], i) => {
+  for (const alias of ENGLISH_BOOK_NAMES[osis] ?? []) indexByKey.set(bookKey(alias), i);
 });
 const nameKeys = BOOKS.map(([, name]) => bookKey(name));
 
@@ -203,12 +208,25 @@ function parsePart(spec: string | undefined, ctx: Context, verseList: boolean) {
   if (!m) return null;
   const [a, b, c, d] = [m[1], m[2], m[3], m[4]].map((n) => (n === undefined ? null : Number(n)));
   if (a == null) return null;
-  // A bare number after 'John 3:16, ' is another verse; in a one-chapter book ('Jude 3') it is
-  // a verse too, except a lone 1, which names the whole book.
-  const bareVerses = b == null && d == null && (verseList || (book.chapters === 1 && (a > 1 || c != null)));
-  if (bareVerses) {
-    const chapter = verseList ? ctx.chapter : 1;
-    return makeReference(book.osisAbbrev, chapter, a, chapter, c ?? a);
+  // A bare number after 'John 3:16, ' is another verse.
+  if (verseList && b == null && d == null) return makeReference(book.osisAbbrev, ctx.chapter, a, ctx.chapter, c ?? a);
+  return referenceIn(book, a, b ?? null, c ?? null, d ?? null);
+}
+
+/**
+ * The passage that `a[:b][-c[:d]]` names in a book ('John 3:16-21', 'Matthew 5-7', 'Genesis 1:1-2:3');
+ * null when outside the canon.
+ */
+export function referenceIn(
+  book: BibleBook,
+  a: number,
+  b: number | null,
+  c: number | null,
+  d: number | null,
+): BibleReference | null {
+  // In a one-chapter book ('Jude 3') a bare number is a verse, except a lone 1, which names the whole book.
+  if (b == null && d == null && book.chapters === 1 && (a > 1 || c != null)) {
+    return makeReference(book.osisAbbrev, 1, a, 1, c ?? a);
   }
   if (b == null) {
     // 'Matthew 5-7', or 'Genesis 1-2:3' meaning from the start of chapter 1.

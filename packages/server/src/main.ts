@@ -22,6 +22,7 @@ import { linkSecret } from './library/unsubscribe-token.ts';
 import { createMailer } from './mail/mailer.ts';
 import { mediaCounters } from './media/serving/media-counters.ts';
 import { ensureReferenceData } from './reference/reference-data.ts';
+import { scheduleVocabulary } from './search/vocabulary.ts';
 import { openMediaStore } from './storage/open-store.ts';
 import { chooseEngine } from './transcripts/choose-engine.ts';
 import { startBackfill } from './transcripts/transcripts.jobs.ts';
@@ -105,6 +106,7 @@ async function main() {
   if (worker) {
     await scheduleDigest(db, Date.now());
     await scheduleWeeklyStats(db, Date.now());
+    await scheduleVocabulary(db, Date.now());
     await startBackfill(db, speech, config.transcripts.backfill);
   }
 

@@ -4,6 +4,7 @@ import { type FeedImportJobDeps, importMediaJob } from '../feed-import/feed-impo
 import { type DigestDeps, digestJob } from '../library/digest.ts';
 import { deleteFiles, encodeAudio, encodeVideo, type PipelineDeps } from '../media/pipeline/media.jobs.ts';
 import { refreshSermonVectors } from '../search/sermon-vectors.jobs.ts';
+import { vocabularyJob } from '../search/vocabulary.ts';
 import { publishScheduledJob, purgeDeletedJob } from '../sermon-editing/sermon-editing.jobs.ts';
 import { backfillJob, type TranscriptJobDeps, transcribeJob } from '../transcripts/transcripts.jobs.ts';
 import type { JobHandlers } from './job-types.ts';
@@ -26,6 +27,7 @@ export function jobHandlers(
     'media.encode-video': encodeVideo(deps),
     'media.delete-files': deleteFiles(deps),
     'search.sermon-vectors': refreshSermonVectors({ db: deps.db, pauseMs: deps.searchRefreshPauseMs }),
+    'search.vocabulary': vocabularyJob(deps.db),
     // Needs the mailer and the link secret: a worker without them (tests, the encode child) fails it.
     'library.digest': digestJob(deps.digest),
     'broadcasters.weekly-stats': weeklyStatsJob(deps.managerMail && { db: deps.db, ...deps.managerMail }),

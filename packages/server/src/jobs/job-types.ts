@@ -65,6 +65,8 @@ export const jobSchemas = {
    * broadcaster (after a rename; search/sermon-vectors.ts enqueueSermonVectorRefresh).
    */
   'search.sermon-vectors': z.object({ sermons: sermonSet }),
+  /** Rebuilds the catalogue's words that 'did you mean' suggests from (search/vocabulary.ts); daily. */
+  'search.vocabulary': z.object({}),
   /**
    * The daily digest of new sermons from what each user follows (library/digest.ts), for one
    * day (UTC); it queues the next day's run when done.
@@ -111,6 +113,7 @@ export const JOB_TOOLS: { readonly [N in JobName]: readonly JobTool[] } = {
   'media.delete-files': [],
   'demo.media': ['ffmpeg'],
   'search.sermon-vectors': [],
+  'search.vocabulary': [],
   'library.digest': [],
   'broadcasters.weekly-stats': [],
   'sermons.publish-scheduled': [],

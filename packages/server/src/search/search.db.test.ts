@@ -24,10 +24,12 @@ describe.each(BACKENDS)('search API on %s', (backend) => {
       [
         'broadcasterCount',
         'broadcasterResults',
+        'didYouMean',
         'hashtagResults',
         'next',
         'nodeDisplayName',
         'nodeType',
+        'passage',
         'query',
         'seriesCount',
         'seriesResults',

@@ -3,10 +3,11 @@ import { MIN_SEARCH_LENGTH, type SearchSort, type SermonSort } from '@kerygma/do
 import { broadcasterList } from '../broadcasters/broadcasters.service.ts';
 import type { Db } from '../db/db.ts';
 import { seriesList } from '../series/series.service.ts';
-import { type ListContext, sermonList } from '../sermons/sermons.service.ts';
+import { type ListContext, searchedSermonList } from '../sermons/sermons.service.ts';
 import { speakerList } from '../speakers/speakers.service.ts';
 import { hashtags } from './search.queries.ts';
 import { sideQuery } from './search-text.ts';
+import { didYouMean } from './vocabulary.ts';
 
 /** Search sort names (§9) → the sermon list's sorts. */
 const SEARCH_TO_SERMON_SORT: Record<SearchSort, SermonSort> = {
@@ -37,6 +38,8 @@ const SIDE_RESULTS = 5;
  * took longer than the rest of the search (bench/README.md, "Site pages").
  */
 const SIDE_COUNT_CAP = 100;
+/** 'Did you mean' is offered when a search finds fewer sermons than this. */
+const SUGGEST_BELOW = 3;
 
 /**
  * One search over every kind of result: sermons (paged, with totalCount and next) and the
@@ -63,8 +66,12 @@ export async function search(db: Db, q: SearchQuery, ctx: ListContext) {
   const side = { page: 1, pageSize: SIDE_RESULTS, cursor: undefined, query: sideText } as const;
   const capped = { countCap: SIDE_COUNT_CAP };
   const none = { nodeType: '', nodeDisplayName: '', totalCount: 0, next: null, results: [] };
-  const [sermons, broadcasters, speakers, series, tags] = await Promise.all([
-    wanted.has('sermon') || wanted.has('videosermon') ? sermonList(db, sermonQuery, ctx) : none,
+  const sermonSearch =
+    wanted.has('sermon') || wanted.has('videosermon')
+      ? searchedSermonList(db, sermonQuery, ctx)
+      : Promise.resolve({ list: none, passage: null });
+  const [{ list: sermons, passage }, broadcasters, speakers, series, tags] = await Promise.all([
+    sermonSearch,
     wanted.has('broadcaster')
       ? broadcasterList(
           db,
@@ -91,6 +98,8 @@ export async function search(db: Db, q: SearchQuery, ctx: ListContext) {
       : none,
     wanted.has('hashtag') ? hashtags(db, sideText, SIDE_RESULTS) : [],
   ]);
+  const suggestion =
+    !passage && (sermons.totalCount ?? 0) < SUGGEST_BELOW && q.page === 1 ? await didYouMean(db, sideText) : null;
   return {
     nodeType: 'search_results',
     nodeDisplayName: 'Search',
@@ -105,7 +114,7 @@ export async function search(db: Db, q: SearchQuery, ctx: ListContext) {
     seriesResults: series.results,
     seriesCount: series.totalCount,
     hashtagResults: tags.map((t) => ({ hashtag: t.hashtag, displayHashtag: t.display, sermonCount: t.sermon_count })),
-    passage: null,
-    didYouMean: null,
+    passage,
+    didYouMean: suggestion,
   };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../db/db.ts';
 import { saveDrawnImages } from '../images/images.service.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { ensureReferenceData } from '../reference/reference-data.ts';
+import { rebuildVocabulary } from '../search/vocabulary.ts';
 import type { MediaStore } from '../storage/store.ts';
 import { insertDemoArticles } from './demo-articles.ts';
 import { demoArtwork } from './demo-artwork.ts';
@@ -130,6 +131,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     }
     return { ...inserted, articles, mediaSermons: chosen.length };
   });
+  // 'Did you mean' suggests the new catalogue's words at once, not after the daily rebuild.
+  await rebuildVocabulary(db);
   // Covers, portraits and banners of its own making (stored as SVG, drawn at each size when asked).
   await saveDrawnImages({ db, media: options.media, now: Date.now }, demoArtwork(catalogue));
   // A demo site admin and a demo broadcaster's Admin, their passwords logged once (accounts/admin-users.ts).

@@ -1,3 +1,4 @@
+import type { BibleReference } from '@kerygma/domain/bible';
 import { RELEVANCE_RESULTS, type SermonSort } from '@kerygma/domain/query';
 import type { EntityCache } from '../catalogue/entity-cache.ts';
 import { type KeyColumn, type KeyType, keyColumns, keysetCondition, rowKeys } from '../catalogue/keyset.ts';
@@ -5,6 +6,7 @@ import { type Anchoring, pageStart } from '../catalogue/page-anchors.ts';
 import type { MediaItemRow, SermonRow, SermonWithEntities } from '../catalogue/rows.ts';
 import { estimateRows, type SearchTerms, searchEstimate } from '../catalogue/totals.ts';
 import type { Db } from '../db/db.ts';
+import { overlapsPassage, type Param, passageTierJoin } from './passage.queries.ts';
 
 /** Resolved filters of a sermon list: ids, not names (the service resolves names first). */
 export type SermonFilters = {
@@ -17,12 +19,22 @@ export type SermonFilters = {
   hashtag?: string;
   bookIndex?: number;
   chapter?: number;
-  /** With `chapter`: references whose verse range covers this verse. */
+  /** With `chapter`: references whose verse range covers this verse (to `verseTo`, when given). */
   verse?: number;
+  verseTo?: number;
+  /**
+   * A passage the search named (issue 26): a search by relevance ranks by it (passage.queries.ts).
+   * Within one chapter it also sets bookIndex, chapter and verses, whose rows the list walks;
+   * across chapters it is its own filter.
+   */
+  passage?: BibleReference;
   year?: number;
   month?: number;
   day?: number;
-  /** Full-text search; `languageCode` picks the stemming of the searcher's language. */
+  /**
+   * Full-text search of the sermon's own words and its transcript's; `languageCode` picks the
+   * stemming of the searcher's language.
+   */
   search?: { text: string; languageCode: string };
   minSeconds?: number;
   maxSeconds?: number | null;
@@ -137,8 +149,18 @@ export async function withEntities<
 }
 
 /** The search query (migration 0017): stemmed in the searcher's language OR verbatim. */
-function tsQuery(search: NonNullable<SermonFilters['search']>, p: (v: unknown) => string): string {
+export function tsQuery(search: NonNullable<SermonFilters['search']>, p: Param): string {
   return `sermon_search_query(${p(search.languageCode)}, ${p(search.text)})`;
+}
+
+/**
+ * The sermon's own words match, or its transcript's (migration 0052). The transcripts matching
+ * are found once, from their index, and each sermon is looked up among them (a hashed subplan),
+ * so a walk of the newest-first index stays on the index.
+ */
+function matchesSearch(query: string): string {
+  return `(s.search_vector @@ ${query}
+    OR s.sermon_id IN (SELECT t.sermon_id FROM sermon_transcript t WHERE t.search_vector @@ ${query}))`;
 }
 
 /** Link tables with a copy of preach_date, indexed by (key, preach_date DESC, sermon_id DESC). */
@@ -149,6 +171,18 @@ function linkTable(f: SermonFilters): { table: string; alias: keyof typeof LINKS
   const alias =
     f.bookIndex !== undefined ? 'r' : f.topicId !== undefined ? 'tp' : f.hashtag !== undefined ? 'ht' : undefined;
   return alias ? { table: LINKS[alias], alias } : undefined;
+}
+
+/** Whether the book, chapter and verses filters are the passage's own (the service sets them for a passage within one chapter). */
+function passageWalked(f: SermonFilters, passage: BibleReference): boolean {
+  return (
+    passage.chapter === passage.chapterEnd &&
+    f.bookIndex === passage.bookIndex &&
+    f.chapter === passage.chapter &&
+    (passage.verseStart === null
+      ? f.verse === undefined
+      : f.verse === passage.verseStart && f.verseTo === passage.verseEnd)
+  );
 }
 
 /** Builds `FROM ... WHERE ...` for the filters; parameters are appended to `params`. */
@@ -172,10 +206,9 @@ export function sermonFrom(f: SermonFilters, params: unknown[], joins = ''): str
     // A verse is checked on the rows of its chapter, which the chapter index finds (few, even
     // for a famous chapter). A missing bound is open: no bounds is the whole chapter.
     if (f.chapter !== undefined && f.verse !== undefined) {
-      const verse = p(f.verse);
       ref.push(
-        `(r.verse_start IS NULL OR r.verse_start <= ${verse})`,
-        `(r.verse_end IS NULL OR r.verse_end >= ${verse})`,
+        `(r.verse_start IS NULL OR r.verse_start <= ${p(f.verseTo ?? f.verse)})`,
+        `(r.verse_end IS NULL OR r.verse_end >= ${p(f.verse)})`,
       );
     }
     linked('r', ref.join(' AND '));
@@ -196,7 +229,8 @@ export function sermonFrom(f: SermonFilters, params: unknown[], joins = ''): str
     const unit = f.month ? (f.day ? '1 day' : '1 month') : '1 year';
     where.push(`s.preach_date >= ${p(start)}::date AND s.preach_date < ${p(start)}::date + interval '${unit}'`);
   }
-  if (f.search) where.push(`s.search_vector @@ ${tsQuery(f.search, p)}`);
+  if (f.passage && !passageWalked(f, f.passage)) where.push(overlapsPassage(f.passage, p));
+  if (f.search) where.push(matchesSearch(tsQuery(f.search, p)));
   if (f.minSeconds) where.push(`greatest(s.audio_duration_seconds, s.video_duration_seconds) >= ${p(f.minSeconds)}`);
   if (f.maxSeconds !== undefined && f.maxSeconds !== null)
     where.push(`greatest(s.audio_duration_seconds, s.video_duration_seconds) <= ${p(f.maxSeconds)}`);
@@ -234,7 +268,7 @@ export type SermonPage = {
  * number only (random, and a search by relevance).
  */
 export function sermonOrder(f: SermonFilters, sort: SermonSort): SortColumn[] | undefined {
-  if (sort === 'random' || (sort === 'relevance' && f.search)) return undefined;
+  if (sort === 'random' || (sort === 'relevance' && (f.search || f.passage))) return undefined;
   const spec = SORTS[sort === 'relevance' ? 'newest' : sort];
   // Sermons by book, topic or hashtag walk the link table's copy of the date and its sermon id,
   // so that its index gives the order and takes the keyset condition (with s.sermon_id in the
@@ -266,8 +300,9 @@ export async function listSermons(
   const params: unknown[] = [];
   const cols = sermonOrder(f, sort);
   if (!cols) {
-    return sort === 'random'
-      ? randomPage(db, entities, f, params, limit)
+    if (sort === 'random') return randomPage(db, entities, f, params, limit);
+    return f.passage
+      ? passagePage(db, entities, f, f.passage, params, limit, offset)
       : relevancePage(db, entities, f, params, limit, offset);
   }
   const joins = cols.some((c) => c.join === 'speaker') ? 'JOIN speaker sp ON sp.speaker_id = s.speaker_id' : '';
@@ -336,6 +371,39 @@ async function relevancePage(
   const seen = page[0]?.matches;
   const total = collect || (seen !== undefined && seen < RELEVANCE_RESULTS) ? seen : estimated;
   return { rows: await withEntities(entities, page), nextKey: undefined, estimate: matches, total };
+}
+
+/**
+ * A search naming a passage, by relevance: every sermon on the passage (a few thousand for the
+ * most preached chapters at 2.1M sermons) in tiers, exact, containing, overlapping
+ * (passage.queries.ts), each tier by the words' rank when there are words, then newest first;
+ * counted on the way.
+ */
+async function passagePage(
+  db: Db,
+  entities: EntityCache,
+  f: SermonFilters,
+  passage: BibleReference,
+  params: unknown[],
+  limit: number,
+  offset: number,
+): Promise<SermonPage> {
+  const p: Param = (v) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
+  const tier = passageTierJoin(passage, p);
+  const from = sermonFrom(f, params, tier);
+  const rank = f.search ? `ts_rank(s.search_vector, ${tsQuery(f.search, p)})` : '0';
+  const page = await db.query<SermonRow & { matches: number; tier: number }>(
+    `SELECT ${SERMON_COLUMNS}, top.matches, top.tier FROM (
+      SELECT s.sermon_id, s.preach_date, pm.tier, ${rank} AS rank, count(*) OVER () AS matches ${from}
+       ORDER BY pm.tier, rank DESC, s.preach_date DESC, s.sermon_id DESC LIMIT ${limit} OFFSET ${offset}) top
+     JOIN sermon s ON s.sermon_id = top.sermon_id
+     ORDER BY top.tier, top.rank DESC, top.preach_date DESC, top.sermon_id DESC`,
+    params,
+  );
+  return { rows: await withEntities(entities, page), nextKey: undefined, total: page[0]?.matches };
 }
 
 /** The list's full-text search as the totals policy reads it (totals.ts searchEstimate). */

@@ -1,8 +1,11 @@
+import { type BibleReference, formatReference } from '@kerygma/domain/bible';
 import type { ListResponse, LiteSermon, Sermon } from '@kerygma/domain/catalogue';
 import type { SermonListQuery } from '@kerygma/domain/catalogue-queries';
 import type { SermonWithLiteBroadcaster } from '@kerygma/domain/contracts/sermons';
 import { resolveBook } from '@kerygma/domain/paratext';
-import { RELEVANCE_RESULTS } from '@kerygma/domain/query';
+import { findPassage } from '@kerygma/domain/passage-query';
+import { MIN_SEARCH_LENGTH, RELEVANCE_RESULTS } from '@kerygma/domain/query';
+import type { SearchPassage } from '@kerygma/domain/search-match';
 import type { StatsCache } from '../catalogue/catalogue-stats.ts';
 import { liteBroadcasterDto, liteSermonDto, sermonDto, type Urls } from '../catalogue/dto.ts';
 import type { EntityCache } from '../catalogue/entity-cache.ts';
@@ -12,6 +15,7 @@ import type { SermonWithEntities } from '../catalogue/rows.ts';
 import { listTotal } from '../catalogue/totals.ts';
 import type { Db } from '../db/db.ts';
 import { invalid, notFound } from '../errors.ts';
+import { searchMatches } from './search-match.queries.ts';
 import {
   keptLinkCount,
   listSermons,
@@ -35,8 +39,42 @@ export type ListContext = {
   stats?: StatsCache;
 };
 
+/**
+ * How a list's search text is read: as words, or as a Bible passage with the words around it
+ * (issue 26). A search naming a passage that finds nothing is searched again with the passage
+ * alone, then as words: 'grace Romans 8' with no sermon on both lists the sermons on Romans 8,
+ * and a query that only looks like a passage still finds its words.
+ */
+type Reading = { passage: BibleReference; words: string | undefined } | undefined;
+
+function readings(text: string | undefined, languageCode: string): Reading[] {
+  const found = text ? findPassage(text, languageCode) : null;
+  if (!found) return [undefined];
+  const words = found.words.trim();
+  const wordy = Array.from(words).length >= MIN_SEARCH_LENGTH ? words : undefined;
+  const passageAlone = { passage: found.reference, words: undefined };
+  return wordy ? [{ passage: found.reference, words: wordy }, passageAlone, undefined] : [passageAlone, undefined];
+}
+
+/** A passage as the list's filters: within one chapter, the chapter's verses, whose rows the list walks. */
+function applyPassage(f: SermonFilters, passage: BibleReference): void {
+  f.passage = passage;
+  if (passage.chapter !== passage.chapterEnd || f.bookIndex !== undefined) return;
+  f.bookIndex = passage.bookIndex;
+  f.chapter = passage.chapter;
+  if (passage.verseStart !== null && passage.verseEnd !== null) {
+    f.verse = passage.verseStart;
+    f.verseTo = passage.verseEnd;
+  }
+}
+
 /** Turns names in the query (speakerName, series title, book) into ids; undefined = matches nothing. */
-async function resolveFilters(db: Db, q: SermonListQuery, languageCode: string): Promise<SermonFilters | undefined> {
+async function resolveFilters(
+  db: Db,
+  q: SermonListQuery,
+  languageCode: string,
+  reading: Reading = undefined,
+): Promise<SermonFilters | undefined> {
   const f: SermonFilters = {
     broadcasterId: q.broadcasterID?.toLowerCase(),
     speakerId: q.speakerID,
@@ -47,7 +85,13 @@ async function resolveFilters(db: Db, q: SermonListQuery, languageCode: string):
     year: q.year,
     month: q.year ? q.month : undefined,
     day: q.year && q.month ? q.day : undefined,
-    search: q.searchKeyword ? { text: q.searchKeyword, languageCode: q.languageCode ?? languageCode } : undefined,
+    search: reading
+      ? reading.words
+        ? { text: reading.words, languageCode: q.languageCode ?? languageCode }
+        : undefined
+      : q.searchKeyword
+        ? { text: q.searchKeyword, languageCode: q.languageCode ?? languageCode }
+        : undefined,
     minSeconds: q.duration?.minSeconds,
     maxSeconds: q.duration?.maxSeconds,
     requireAudio: q.requireAudio || q.media === 'audio' || undefined,
@@ -78,6 +122,7 @@ async function resolveFilters(db: Db, q: SermonListQuery, languageCode: string):
     // A verse narrows a chapter (ignored without one, as month is without year).
     f.verse = q.chapter !== undefined ? q.verse : undefined;
   }
+  if (reading) applyPassage(f, reading.passage);
   if (q.speakerName !== undefined && f.speakerId === undefined) {
     f.speakerId = await speakerIdByName(db, q.speakerName);
     if (f.speakerId === undefined) return undefined;
@@ -97,7 +142,45 @@ export async function sermonList(
   q: SermonListQuery,
   ctx: ListContext,
 ): Promise<ListResponse<Sermon | LiteSermon | SermonWithLiteBroadcaster>> {
-  const filters = await resolveFilters(db, q, ctx.languageCode);
+  return (await searchedSermonList(db, q, ctx)).list;
+}
+
+/**
+ * The sermon list, with the passage its search text was read as (null when it was read as
+ * words), for the search page's 'Sermons on Romans 8'.
+ */
+export async function searchedSermonList(db: Db, q: SermonListQuery, ctx: ListContext) {
+  const tries = readings(q.searchKeyword, q.languageCode ?? ctx.languageCode);
+  for (const [i, reading] of tries.entries()) {
+    const list = await readList(db, q, ctx, reading);
+    // Only a first page that found nothing tries the next reading: later pages follow the first's.
+    if (list.results.length > 0 || q.page > 1 || i === tries.length - 1) {
+      return { list, passage: reading ? searchPassage(reading) : null };
+    }
+  }
+  throw new Error('unreachable: the last reading always answers');
+}
+
+function searchPassage({ passage, words }: NonNullable<Reading>): SearchPassage {
+  const { osisAbbrev, chapter, verseStart, chapterEnd, verseEnd } = passage;
+  return {
+    reference: formatReference(passage),
+    osisAbbrev,
+    chapter,
+    verseStart,
+    chapterEnd,
+    verseEnd,
+    words: words ?? '',
+  };
+}
+
+async function readList(
+  db: Db,
+  q: SermonListQuery,
+  ctx: ListContext,
+  reading: Reading,
+): Promise<ListResponse<Sermon | LiteSermon | SermonWithLiteBroadcaster>> {
+  const filters = await resolveFilters(db, q, ctx.languageCode, reading);
   // Page and cursor are checked first: a refused one is refused whatever the filters match.
   const { offset, after } = pagePosition(q.page, q.pageSize, q.cursor, filters && sermonOrder(filters, q.sortBy));
   if (!filters) return listResponse('sermons_list', 'Sermons', [], 0, null);
@@ -114,15 +197,30 @@ export async function sermonList(
     search: searchTerms(filters),
   });
   // Relevance ranks only the first RELEVANCE_RESULTS matches: no next page beyond them.
-  const reachable = q.sortBy === 'relevance' && filters.search ? Math.min(totalCount, RELEVANCE_RESULTS) : totalCount;
+  const reachable =
+    q.sortBy === 'relevance' && filters.search && !filters.passage
+      ? Math.min(totalCount, RELEVANCE_RESULTS)
+      : totalCount;
   const hasMore = page.rows.length === q.pageSize && offset + page.rows.length < reachable;
   const cursor = hasMore && page.nextKey ? encodeCursor({ page: q.page + 1, values: page.nextKey }) : undefined;
   const next = hasMore ? nextUrl(ctx.requestUrl, q.page, cursor) : null;
-  const results = q.lite
-    ? page.rows.map((r) => liteSermonDto(r, ctx.urls))
-    : q.liteBroadcaster
-      ? await sermonsWithLiteBroadcaster(db, page.rows, ctx.urls)
-      : await fullSermons(db, page.rows, ctx.urls);
+  const [results, matches] = await Promise.all([
+    q.lite
+      ? page.rows.map((r) => liteSermonDto(r, ctx.urls))
+      : q.liteBroadcaster
+        ? sermonsWithLiteBroadcaster(db, page.rows, ctx.urls)
+        : fullSermons(db, page.rows, ctx.urls),
+    searchMatches(
+      db,
+      page.rows.map((r) => r.sermon_id),
+      filters.search,
+      filters.passage,
+    ),
+  ]);
+  for (const sermon of results) {
+    const match = matches.get(sermon.sermonID);
+    if (match) sermon.searchMatch = match;
+  }
   return listResponse('sermons_list', 'Sermons', results, totalCount, next);
 }
 
