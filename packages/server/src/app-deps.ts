@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { MediaCounters } from './media/serving/media-counters.ts';
 import type { MediaStore } from './storage/store.ts';
+import type { SpeechEngine } from './transcripts/engine.ts';
 
 /** Everything a route module needs, passed explicitly (no globals). */
 export type ApiDeps = {
@@ -21,6 +22,8 @@ export type ApiDeps = {
   changes?: CatalogueChanges;
   /** The clock account sessions and codes are timed by (tests move it); Date.now by default. */
   now?: () => number;
+  /** The speech-to-text engine (transcripts/choose-engine.ts): none answers 503 to a transcription asked for. */
+  speech?: SpeechEngine | null;
   /** Set when the process is shutting down: /healthz then answers 503 (main.ts). */
   shutdown?: { draining: boolean };
 };

@@ -47,6 +47,7 @@ import { sermonRoutes } from './sermons/sermons.routes.ts';
 import { literalBadSegments, mountSite, type SitePages } from './site/site.ts';
 import { sitemapRoutes } from './sitemaps/sitemaps.routes.ts';
 import { speakerRoutes } from './speakers/speakers.routes.ts';
+import { transcriptRoutes } from './transcripts/transcripts.routes.ts';
 
 export type AppOptions = { logger?: FastifyBaseLogger; rootDir?: string };
 
@@ -189,6 +190,8 @@ export async function buildApp(given: ApiDeps, options: AppOptions = {}): Promis
         broadcasterAccountRoutes,
         // Articles (articles/): a broadcaster's articles, markdown rendered and sanitised here.
         articleRoutes,
+        // Transcripts (transcripts/): a sermon's transcript read, corrected, published as captions.
+        transcriptRoutes,
       ])
         await routes(api, deps);
     },

@@ -14,6 +14,15 @@ describe('search vector job pause', () => {
   });
 });
 
+describe('automatic transcripts configuration', () => {
+  it('transcribes with what it finds and backfills unless told not to; WHISPER_MODEL is resolved', () => {
+    expect(loadConfig({}).transcripts).toEqual({ mode: 'auto', whisperModel: undefined, backfill: true });
+    const set = loadConfig({ TRANSCRIPTS: 'off', WHISPER_MODEL: '/models/ggml-base.bin', TRANSCRIPT_BACKFILL: 'off' });
+    expect(set.transcripts).toEqual({ mode: 'off', whisperModel: '/models/ggml-base.bin', backfill: false });
+    expect(() => loadConfig({ TRANSCRIPTS: 'sometimes' })).toThrow(/^Invalid TRANSCRIPTS: [^\n]*$/);
+  });
+});
+
 describe('media storage configuration', () => {
   it('keeps media on local disk unless S3_BUCKET is set', () => {
     expect(loadConfig({}).s3).toBeUndefined();

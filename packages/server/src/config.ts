@@ -37,6 +37,15 @@ const schema = z.object({
    */
   SEARCH_REFRESH_PAUSE_MS: z.coerce.number().int().min(0).max(10_000).default(0),
   /**
+   * Automatic transcripts (transcripts/): 'auto' transcribes with the engine found at start
+   * (whisper.cpp with WHISPER_MODEL, else PocketSphinx when installed); 'off' never.
+   */
+  TRANSCRIPTS: z.enum(['auto', 'off']).default('auto'),
+  /** A whisper.cpp ggml model file (e.g. ggml-base.bin); needs the optional package @fugood/whisper.node. */
+  WHISPER_MODEL: z.string().min(1).optional(),
+  /** Transcribe the sermons that have audio and no transcript, a few at a time; 'off' stops it. */
+  TRANSCRIPT_BACKFILL: z.enum(['on', 'off']).default('on'),
+  /**
    * Requests each client address may make to the API (/api/…) per window; 0 turns the limit off.
    * The site's own server-side calls are never counted.
    */
@@ -153,6 +162,8 @@ export type Config = {
   pageCache: { maxBytes: number; ttlMs: number };
   shutdownDrainMs: number;
   searchRefreshPauseMs: number;
+  /** TRANSCRIPTS, WHISPER_MODEL (a resolved path) and TRANSCRIPT_BACKFILL. */
+  transcripts: { mode: 'auto' | 'off'; whisperModel: string | undefined; backfill: boolean };
   /** Per-address limit of API requests: `limit` (0 = off) in each window of `windowMs`. */
   apiRateLimit: { limit: number; windowMs: number };
   /** SIGN_IN_LIMIT_PER_ADDRESS. */
@@ -204,6 +215,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pageCache: { maxBytes: Math.round(c.PAGE_CACHE_MB * 1024 * 1024), ttlMs: c.PAGE_CACHE_TTL_SECONDS * 1000 },
     shutdownDrainMs: c.SHUTDOWN_DRAIN_SECONDS * 1000,
     searchRefreshPauseMs: c.SEARCH_REFRESH_PAUSE_MS,
+    transcripts: {
+      mode: c.TRANSCRIPTS,
+      whisperModel: c.WHISPER_MODEL && path.resolve(c.WHISPER_MODEL),
+      backfill: c.TRANSCRIPT_BACKFILL === 'on',
+    },
     apiRateLimit: { limit: c.API_RATE_LIMIT, windowMs: c.API_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     signInLimitPerAddress: c.SIGN_IN_LIMIT_PER_ADDRESS,
     httpTimeouts: {

@@ -24,6 +24,8 @@ import { mediaCounters } from './media/serving/media-counters.ts';
 import { ensureReferenceData } from './reference/reference-data.ts';
 import { scheduleVocabulary } from './search/vocabulary.ts';
 import { openMediaStore } from './storage/open-store.ts';
+import { chooseEngine } from './transcripts/choose-engine.ts';
+import { startBackfill } from './transcripts/transcripts.jobs.ts';
 
 /**
  * Starts Kerygma: one process that migrates the database, seeds the demo catalogue on first
@@ -62,7 +64,10 @@ async function main() {
     await seedDemo(db, { media, mediaDir: config.mediaDir, reset: false, log: (msg) => log.info(msg) });
   }
   // Uploads probe with ffprobe in web processes; workers encode with ffmpeg.
-  const missingTools = await settleTools(db, log);
+  const ffmpegMissing = await settleTools(db, log);
+  // Without a speech-to-text engine, transcriptions wait for a worker that has one.
+  const speech = await chooseEngine(config.transcripts, log);
+  const missingTools = speech ? ffmpegMissing : [...ffmpegMissing, 'speech' as const];
   // Catalogue changes made by the worker's jobs (a scheduled sermon published) reach this
   // process's caches; on PostgreSQL also the other processes' (catalogue-changes.ts).
   const shared = config.databaseUrl
@@ -87,6 +92,8 @@ async function main() {
             changes,
             managerMail: { mail, origin, log },
             searchRefreshPauseMs: config.searchRefreshPauseMs,
+            speech,
+            transcriptBackfill: config.transcripts.backfill,
             feedImport: { allowLoopback: config.feedImportAllowLoopback },
             digest: { db, mail, origin, secret: linkSecret(config), now: Date.now },
           }),
@@ -100,6 +107,7 @@ async function main() {
     await scheduleDigest(db, Date.now());
     await scheduleWeeklyStats(db, Date.now());
     await scheduleVocabulary(db, Date.now());
+    await startBackfill(db, speech, config.transcripts.backfill);
   }
 
   const shutdown = { draining: false };
@@ -120,6 +128,7 @@ async function main() {
             counters: mediaCounters(db, { onError: (err) => log.warn({ err }, 'could not save media counts') }),
             changes,
             shutdown,
+            speech,
           },
           { logger: log },
         );

@@ -20,6 +20,7 @@ import {
 import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import { BACKENDS } from '../test/test-db.ts';
 import { testUser } from '../test/users.ts';
+import { saveTranscriptRow } from '../transcripts/transcripts.queries.ts';
 
 /**
  * THE PERMISSION TABLE: every protected endpoint, and what each caller gets.
@@ -119,6 +120,54 @@ const ROWS: Row[] = [
     name: 'GET /media/<sermon>/original/<file>',
     request: { method: 'GET', url: '/media/1004/original/kept.mp3', atRoot: true },
     expect: [404, 404, 404, 200, 200, 200, 200, 200],
+  },
+  // Transcripts (transcripts/): signed-in users read a published one; drafts and changes are the broadcaster's.
+  {
+    name: 'sermonTranscript',
+    request: async (f) => ({
+      method: 'GET',
+      url: `/node/sermons/${await transcribed(f, '1005', 'published')}/transcript`,
+    }),
+    expect: [401, 200, 200, 200, 200, 200, 200, 401],
+  },
+  {
+    name: 'sermonTranscript (a draft)',
+    request: async (f) => ({ method: 'GET', url: `/node/sermons/${await transcribed(f, '1006', 'draft')}/transcript` }),
+    expect: [401, 404, 404, 200, 200, 200, 200, 401],
+  },
+  {
+    name: 'updateSermonTranscript',
+    request: async (f) => ({
+      method: 'PUT',
+      url: `/node/sermons/${await transcribed(f, '1006', 'draft')}/transcript`,
+      body: { segments: [{ start: 0, end: 2.5, text: 'Grace and peace to you.' }] },
+    }),
+    expect: [401, 403, 403, 200, 200, 403, 200, 200],
+  },
+  {
+    name: 'publishSermonCaptions',
+    request: async (f) => ({
+      method: 'POST',
+      url: `/node/sermons/${await transcribed(f, '1007', 'draft')}/transcript/publish`,
+    }),
+    expect: [401, 403, 403, 200, 200, 403, 200, 200],
+  },
+  // 503: this app has no speech-to-text engine.
+  {
+    name: 'transcribeSermon',
+    request: { method: 'POST', url: '/node/sermons/1000/transcript/transcribe' },
+    expect: [401, 403, 403, 503, 503, 403, 503, 503],
+  },
+  // The raw transcript file (media/serving): signed-in users only (spec §6).
+  {
+    name: 'GET /media/<sermon>/r/transcript/<run>/transcript.<language>.txt',
+    request: async (f) => {
+      const key = '1005/r/transcript/run/transcript.en.txt';
+      mkdirSync(path.join(f.mediaDir, path.dirname(key)), { recursive: true });
+      writeFileSync(path.join(f.mediaDir, key), 'Grace and peace to you.\n');
+      return { method: 'GET', url: `/media/${key}`, atRoot: true };
+    },
+    expect: [401, 200, 200, 200, 200, 200, 200, 401],
   },
   // The account's own (accounts.routes.ts): any signed-in user; 400 is past the guard, at the input.
   {
@@ -813,6 +862,15 @@ const ROWS: Row[] = [
   },
 ];
 
+/** Gives gracechurch's sermon `sermonId` a transcript in `state`; its id. */
+async function transcribed({ db }: Fixture, sermonId: string, state: 'draft' | 'published'): Promise<string> {
+  const segments = [{ start: 0, end: 2, text: 'Grace to you.' }];
+  await db.transaction((tx) =>
+    saveTranscriptRow(tx, { sermonId, languageCode: 'en', source: 'pocketsphinx', captionState: state, segments }),
+  );
+  return sermonId;
+}
+
 /** A draft article of gracechurch. */
 async function draftArticle({ db }: Fixture): Promise<number> {
   const slug = `draft-${Math.random().toString(36).slice(2, 10)}`;
@@ -910,6 +968,7 @@ async function snapshot(db: Db): Promise<string> {
     'broadcaster_speaker',
     'feed_import',
     'feed_import_item',
+    'sermon_transcript',
   ];
   const parts = [];
   for (const table of tables) {

@@ -9,6 +9,7 @@ import { ensureHymnalData } from '../hymnal/hymnal-data.ts';
 import { buildTestApp, getJson, type TestApp } from '../test/test-app.ts';
 import { BACKENDS } from '../test/test-db.ts';
 import { testUser } from '../test/users.ts';
+import { saveTranscriptRow } from '../transcripts/transcripts.queries.ts';
 
 /** Routes registered without a contract (none: keep it so, or say here why one has none). */
 const WITHOUT_CONTRACT = new Set<string>();
@@ -99,6 +100,7 @@ const EXAMPLES: Record<string, string[]> = {
   bibleVersions: ['/node/bible_versions'],
   search: ['/node/search?query=Romans', '/node/search?query=Romans&lite=false&liteBroadcaster=false'],
   mediaTracker: ['/node/sermons/1000/media_tracker'],
+  sermonTranscript: ['/node/sermons/1000/transcript'],
   oembed: [`/oembed?url=${encodeURIComponent('http://kerygma.test/sermons/1000')}`],
   userAvailable: ['/site/users/available?username=anyone', '/site/users/available?email=a@example.org'],
   currentUser: ['/site/users'],
@@ -175,6 +177,7 @@ const EXAMPLES: Record<string, string[]> = {
 /** Contracts whose examples are asked as a signed-in user (with its access token). */
 const SIGNED_IN = new Set([
   'currentUser',
+  'sermonTranscript',
   'broadcasterFollowed',
   'speakerFollowed',
   'seriesFollowed',
@@ -284,6 +287,17 @@ describe.each(BACKENDS)('route contracts on %s', (backend) => {
       headers: session,
       payload: { play_position: 12 },
     });
+    // A transcript to read (transcripts/).
+    const segments = [{ start: 0, end: 2.5, text: 'Grace to you.' }];
+    await t.db.transaction((tx) =>
+      saveTranscriptRow(tx, {
+        sermonId: '1000',
+        languageCode: 'en',
+        source: 'whisper',
+        captionState: 'published',
+        segments,
+      }),
+    );
     const getContracts = ALL.filter(([, c]) => methodsOf(c).includes('GET'));
     expect(getContracts.map(([name]) => name).filter((name) => !(name in EXAMPLES))).toEqual([]);
     for (const [name, c] of getContracts) {

@@ -62,6 +62,7 @@ function settingsView(r: q.SettingsRow): BroadcasterSettings {
             create_date: r.solo_created ?? 0,
             update_date: r.solo_updated ?? 0,
           },
+    autoTranscripts: r.auto_transcripts,
   };
 }
 

@@ -312,6 +312,7 @@ export function liteSermonDto(s: SermonWithEntities, urls: Urls): LiteSermon {
     videoThumbnail: thumb ? mediaUrl(urls, thumb) : null,
     videoThumbnailResizable: resizableThumbnailUrl(urls, thumb),
     waveformPeaksURL: s.waveform_storage_key ? `${urls.origin}/api/v2/node/sermons/${s.sermon_id}/waveform` : null,
+    hasTranscript: s.has_transcript,
     broadcaster: liteBroadcasterDto(s.b, urls),
     speaker: liteSpeakerDto(s.sp, urls),
     series: s.se ? liteSeriesDto(s.se) : null,

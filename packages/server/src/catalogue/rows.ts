@@ -138,6 +138,7 @@ export const sermonRow = z.object({
   accept_copyright: z.boolean(),
   archived_webcast_id: maybeText,
   lite: z.boolean(),
+  has_transcript: z.boolean(),
   created_at: timestamp,
   updated_at: timestamp,
 });

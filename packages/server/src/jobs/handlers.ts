@@ -6,6 +6,7 @@ import { deleteFiles, encodeAudio, encodeVideo, type PipelineDeps } from '../med
 import { refreshSermonVectors } from '../search/sermon-vectors.jobs.ts';
 import { vocabularyJob } from '../search/vocabulary.ts';
 import { publishScheduledJob, purgeDeletedJob } from '../sermon-editing/sermon-editing.jobs.ts';
+import { backfillJob, type TranscriptJobDeps, transcribeJob } from '../transcripts/transcripts.jobs.ts';
 import type { JobHandlers } from './job-types.ts';
 
 /** The handler map the worker runs: one handler per job name (the compiler checks it). */
@@ -17,6 +18,8 @@ export function jobHandlers(
     changes?: CatalogueChanges | undefined;
     /** FEED_IMPORT_ALLOW_LOOPBACK for the feed import's media fetches. */
     feedImport?: FeedImportJobDeps['feedImport'];
+    /** TRANSCRIPT_BACKFILL (the engine is PipelineDeps' `speech`). */
+    transcriptBackfill?: TranscriptJobDeps['backfill'];
   },
 ): JobHandlers {
   return {
@@ -31,6 +34,8 @@ export function jobHandlers(
     'sermons.publish-scheduled': publishScheduledJob(deps),
     'sermons.purge-deleted': purgeDeletedJob(deps),
     'feeds.import-media': importMediaJob(deps),
+    'transcripts.transcribe': transcribeJob(deps),
+    'transcripts.backfill': backfillJob({ ...deps, backfill: deps.transcriptBackfill }),
     // Loaded when a demo seed queued it: production workers never load the demo generator.
     'demo.media': async (payload, ctx) => (await import('../seed/demo-media.jobs.ts')).demoMedia(deps)(payload, ctx),
   };

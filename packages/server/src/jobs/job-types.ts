@@ -86,14 +86,21 @@ export const jobSchemas = {
    * sermon's original, then encoded as an upload is. Names the item, `position` in its import.
    */
   'feeds.import-media': z.object({ importId: z.number().int().positive(), position: z.number().int().min(0) }),
+  /** The sermon's automatic transcript, from its audio (transcripts/transcripts.jobs.ts). */
+  'transcripts.transcribe': z.object({ sermonId }),
+  /**
+   * Queues the transcription of sermons that have audio and no transcript, a few at a time, in
+   * sermon id order after `after`; it queues its own next run (transcripts/transcripts.jobs.ts).
+   */
+  'transcripts.backfill': z.object({ after: z.string().max(64) }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof jobSchemas;
 export type JobPayload<N extends JobName> = z.infer<(typeof jobSchemas)[N]>;
 export const JOB_NAMES = Object.keys(jobSchemas) as JobName[];
 
-/** A program outside Node that some jobs run. */
-export type JobTool = 'ffmpeg';
+/** A program outside Node that some jobs run: ffmpeg, or a speech-to-text engine (transcripts/). */
+export type JobTool = 'ffmpeg' | 'speech';
 
 /**
  * The programs each job needs (ffmpeg also stands for ffprobe). A worker started without one
@@ -112,6 +119,8 @@ export const JOB_TOOLS: { readonly [N in JobName]: readonly JobTool[] } = {
   'sermons.publish-scheduled': [],
   'sermons.purge-deleted': [],
   'feeds.import-media': ['ffmpeg'],
+  'transcripts.transcribe': ['ffmpeg', 'speech'],
+  'transcripts.backfill': [],
 };
 
 /** The jobs a worker without `missing` cannot run. */

@@ -107,7 +107,7 @@ const SERMON_COLUMNS = `s.sermon_id, s.broadcaster_id, s.speaker_id, s.series_id
   s.audio_media_status, s.video_media_status, s.download_count, s.video_download_count, s.play_count,
   s.audio_play_count, s.video_play_count, s.comment_count, s.pick_date, s.last_feature_date, s.last_play_time,
   s.video_trim_start, s.video_thumb_position, s.waveform_storage_key, s.video_thumbnail_storage_key, s.show_cc,
-  s.accept_copyright, s.archived_webcast_id, s.lite, s.created_at, s.updated_at`;
+  s.accept_copyright, s.archived_webcast_id, s.lite, s.has_transcript, s.created_at, s.updated_at`;
 
 /** Sermon rows by id. Fixed text, so its plan is kept. */
 const BY_IDS = `SELECT ${SERMON_COLUMNS} FROM sermon s WHERE s.sermon_id = ANY($1::text[])`;

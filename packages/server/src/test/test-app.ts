@@ -12,6 +12,7 @@ import { openPostgres } from '../db/postgres.ts';
 import { type MediaCounters, mediaCounters } from '../media/serving/media-counters.ts';
 import { localMediaStore } from '../storage/local-store.ts';
 import type { MediaStore } from '../storage/store.ts';
+import type { SpeechEngine } from '../transcripts/engine.ts';
 import { loadFixture } from './fixture.ts';
 import { openTestDb } from './test-db.ts';
 
@@ -44,6 +45,8 @@ export async function buildTestApp(
     rootDir?: string;
     /** The clock sessions and codes are timed by. */
     now?: () => number;
+    /** The speech-to-text engine (none by default: transcriptions asked for answer 503). */
+    speech?: SpeechEngine | null;
   } = {},
 ): Promise<TestApp> {
   const testDb = await openTestDb(backend);
@@ -85,6 +88,7 @@ export async function buildTestApp(
       counters,
       changes,
       now: options.now,
+      speech: options.speech,
     },
     { rootDir: options.rootDir ?? dataDir },
   );

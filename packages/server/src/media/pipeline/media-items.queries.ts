@@ -4,7 +4,7 @@ import type { Db } from '../../db/db.ts';
 
 /** A media item (spec §3) the pipeline produced, as media_item stores it. */
 export type NewMediaItem = {
-  mediaType: 'mp3' | 'aac' | 'mp4' | 'jpg' | 'pdf' | 'doc' | 'caption';
+  mediaType: 'mp3' | 'aac' | 'mp4' | 'jpg' | 'pdf' | 'doc' | 'caption' | 'transcript';
   quality?: string | null;
   languageCode?: string | null;
   storageKey: string;

@@ -8,6 +8,8 @@ import type { JobContext, JobName, JobPayload } from '../../jobs/job-types.ts';
 import { listJobs } from '../../jobs/queue.ts';
 import type { MediaStore } from '../../storage/store.ts';
 import { workOnStored } from '../../storage/work-dir.ts';
+import type { SpeechEngine } from '../../transcripts/engine.ts';
+import { queueTranscription } from '../../transcripts/transcripts.ts';
 import { audioReady, type PipelineStage, recordPipelineStage, videoReady } from '../media-state.ts';
 import { WEBP_THUMBNAIL_SIZES } from '../serving/video-thumbnails.ts';
 import { uploadByGuid } from '../uploads/uploads.queries.ts';
@@ -23,6 +25,8 @@ export type PipelineDeps = {
   changes?: CatalogueChanges | undefined;
   /** How the broadcaster's managers are told an encode finished or failed (their e-mail settings decide). */
   managerMail?: Omit<ManagerMailDeps, 'db'> | undefined;
+  /** The speech-to-text engine: a sermon whose audio is saved is queued for its transcript. */
+  speech?: SpeechEngine | null | undefined;
 };
 
 /**
@@ -246,6 +250,7 @@ export function encodeAudio(deps: PipelineDeps) {
     const saved = await db.transaction(async (tx) => {
       if (!(await stillWanted(tx, 'media.encode-audio', p, ctx.id))) return false;
       await saveAudio(tx, p.sermonId, p.uploadId, work, renditions);
+      await queueTranscription(tx, deps.speech, p.sermonId);
       await stage(tx, p, 'encoded-audio');
       await checkLinked(tx, p);
       return true;
@@ -314,6 +319,7 @@ export function encodeVideo(deps: PipelineDeps) {
       if (v.audio && !(await hasOwnAudio(tx, p.sermonId))) {
         await stage(tx, p, 'audio-extracted');
         await saveAudio(tx, p.sermonId, p.uploadId, work, v.audio);
+        await queueTranscription(tx, deps.speech, p.sermonId);
       }
       await stage(tx, p, 'encoded-video');
       await checkLinked(tx, p);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { optionalSession, signInRequired } from '../../accounts/guards.ts';
 import type { ApiDeps } from '../../app-deps.ts';
 import { notFound } from '../../errors.ts';
 import { parseInput } from '../../http/parse.ts';
@@ -14,6 +15,7 @@ import {
   RangeNotSatisfiableError,
   safeFileName,
 } from '../../storage/store.ts';
+import { isTranscriptFileKey } from '../../transcripts/transcripts.ts';
 import { isOriginalKey, originalAccess } from './originals.ts';
 import { webpThumbnails } from './video-thumbnails.ts';
 
@@ -53,15 +55,19 @@ export function mediaRoutes(app: FastifyInstance, { db, media, counters, now }: 
     const access = isOriginalKey(key) ? await originalAccess(guardDeps, req, key) : 'public';
     if (access === 'none') throw notFound('error.mediaNotFound');
     const owner = access === 'owner';
+    // The raw transcript only to signed-in users (spec §6); kept out of shared caches.
+    const signedInOnly = isTranscriptFileKey(key);
+    if (signedInOnly && !(await optionalSession(guardDeps, req))) throw signInRequired();
+    const personal = owner || signedInOnly;
     // A deleted sermon's media are kept for a restore, but no longer served (sermon-editing/).
     const sermonId = key.split('/')[0] as string;
     if (!owner && (await isDeleted(db, sermonId))) throw notFound('error.mediaNotFound');
-    if (owner) reply.header('vary', 'x-api-key, cookie, authorization');
+    if (personal) reply.header('vary', 'x-api-key, cookie, authorization');
     const { download } = parseInput(mediaQuery, req.query);
     const saveAs = download ? downloadName(key, download) : undefined;
     await ensureThumbnail(key);
     await ensureImageSize(key);
-    const where = await media.locate(key, { downloadName: saveAs, private: owner });
+    const where = await media.locate(key, { downloadName: saveAs, private: personal });
     const kind = VIDEO.test(key) ? 'video' : 'audio';
     // Counted are listeners' plays and downloads of a sermon's media, not a broadcaster fetching
     // its own original, nor pictures (`users/<key>/<size>.jpg`, accounts/profile.service.ts;
@@ -73,7 +79,7 @@ export function mediaRoutes(app: FastifyInstance, { db, media, counters, now }: 
     }
     if ('file' in where) {
       if (saveAs) reply.header('content-disposition', contentDisposition(saveAs));
-      if (owner) {
+      if (personal) {
         reply.header('cache-control', 'private, no-store');
         return reply.sendFile(path.basename(where.file), path.dirname(where.file), { cacheControl: false });
       }
@@ -84,7 +90,10 @@ export function mediaRoutes(app: FastifyInstance, { db, media, counters, now }: 
     }
     if (PLAYLIST.test(key) && where.signed) return streamThrough(media, key, req.headers.range, reply);
     // A presigned URL is good for a day: browsers may reuse the redirect for an hour.
-    reply.header('cache-control', owner ? 'private, no-store' : `${where.signed ? 'private' : 'public'}, max-age=3600`);
+    reply.header(
+      'cache-control',
+      personal ? 'private, no-store' : `${where.signed ? 'private' : 'public'}, max-age=3600`,
+    );
     return reply.redirect(where.url, 302);
   });
 }

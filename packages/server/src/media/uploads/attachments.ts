@@ -4,6 +4,7 @@ import { NotMediaError } from '@kerygma/ffmpeg/probe';
 import { formatVtt, parseCaptions, type SubtitleCue } from '@kerygma/ffmpeg/renditions/captions';
 import type { Db } from '../../db/db.ts';
 import type { MediaStore } from '../../storage/store.ts';
+import { adoptUploadedCaption } from '../../transcripts/transcripts.ts';
 import { attachmentSaved } from '../media-state.ts';
 import { replaceMediaItems } from '../pipeline/media-items.ts';
 import { sermonLanguage, type UploadRow, type UploadType } from './uploads.queries.ts';
@@ -114,6 +115,8 @@ export async function saveAttachment(
       language,
     );
     await attachmentSaved(tx, upload.sermon_id, 'caption');
+    // In the sermon's language, the church's captions are its transcript (the automatic one goes).
+    await adoptUploadedCaption(tx, upload.sermon_id, language, a.cues);
     return;
   }
   await replaceMediaItems(tx, upload.sermon_id, [], upload.guid, [
