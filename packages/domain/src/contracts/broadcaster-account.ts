@@ -152,6 +152,8 @@ export const broadcasterSettingsSchema = z.object({
   contactEmail: z.string().nullable(),
   soloSiteDisabled: z.boolean(),
   soloSite: soloSiteSchema.nullable(),
+  /** Whether new sermons' audio is transcribed automatically (on by default). */
+  autoTranscripts: z.boolean(),
 });
 export type BroadcasterSettings = z.infer<typeof broadcasterSettingsSchema>;
 
@@ -198,6 +200,7 @@ export const updateBroadcasterBody = z
     }),
     contactEmail: emailSchema.nullable(),
     soloSiteDisabled: z.boolean(),
+    autoTranscripts: z.boolean(),
     /** The solo site's domain (a host name such as `sermons.example.org`); null removes it. */
     soloSiteDomain: z
       .string()

@@ -32,6 +32,7 @@ export type SettingsRow = {
   social_links: Record<string, string>;
   contact_email: string | null;
   solo_site_disabled: boolean;
+  auto_transcripts: boolean;
   solo_id: number | null;
   solo_domain: string | null;
   solo_status: 'pending' | 'active' | 'disabled' | null;
@@ -70,6 +71,7 @@ export const SETTING_COLUMNS = {
   socialLinks: 'social_links',
   contactEmail: 'contact_email',
   soloSiteDisabled: 'solo_site_disabled',
+  autoTranscripts: 'auto_transcripts',
 } as const;
 export type SettingField = keyof typeof SETTING_COLUMNS;
 const JSON_COLUMNS = new Set<string>(['service_times_list', 'social_links']);
@@ -89,6 +91,7 @@ export async function settingsOf(db: Db, id: string): Promise<SettingsRow | unde
             b.listen_line_number, b.home_page_url, b.bible_version, b.language_code, b.latitude, b.longitude,
             b.service_times, b.service_times_list, b.categories, b.vacant_pulpit, b.welcome_video_id,
             b.facebook_username, b.twitter_username, b.social_links, b.contact_email, b.solo_site_disabled,
+            b.auto_transcripts,
             s.solo_id::int4 AS solo_id, s.domain AS solo_domain, s.status AS solo_status,
             extract(epoch FROM s.create_date)::int8 AS solo_created, extract(epoch FROM s.update_date)::int8 AS solo_updated
        FROM broadcaster b LEFT JOIN solo_site s USING (broadcaster_id)

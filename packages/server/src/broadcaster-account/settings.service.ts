@@ -52,6 +52,7 @@ function settingsView(r: q.SettingsRow): BroadcasterSettings {
     socialLinks: r.social_links,
     contactEmail: r.contact_email,
     soloSiteDisabled: r.solo_site_disabled,
+    autoTranscripts: r.auto_transcripts,
     soloSite:
       r.solo_id === null
         ? null
