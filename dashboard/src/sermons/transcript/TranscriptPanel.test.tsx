@@ -149,6 +149,9 @@ describe('the transcript in the sermon editor', () => {
     });
     expect(transcriptContracts.updateSermonTranscript.body.safeParse(body).success).toBe(true);
     await waitFor(() => expect(dirty.at(-1)).toBe(false));
+    // The list stays open on the saved words, to go on correcting.
+    expect(field('Text of segment 2').value).toBe('turn with me to John 10');
+    expect(field('End of segment 3').value).toBe('0:15.25');
   });
 
   it('publishes the draft as captions, explaining viewers see them marked automatic, once the corrections are saved', async () => {

@@ -16,6 +16,22 @@ const RUN = { scheduled: 'transcript-scheduled', completed: 'transcript-complete
 const POLL_MS = 5000;
 const NO_PROBLEMS: RowProblems = new Map();
 
+/**
+ * One number per transcript object: the editor is keyed by it, so a save or a publish (a new
+ * object) loads fresh rows, while a refetch of the same transcript (the same object, by the
+ * query's structural sharing) keeps the edits in progress.
+ */
+const versions = new WeakMap<Transcript, number>();
+let lastVersion = 0;
+function versionOf(transcript: Transcript): number {
+  let version = versions.get(transcript);
+  if (version === undefined) {
+    version = ++lastVersion;
+    versions.set(transcript, version);
+  }
+  return version;
+}
+
 type Status = 'none' | 'making' | 'failed' | 'draft' | 'published' | 'hidden' | 'captions';
 
 /** Where the transcript stands, from the transcript (null: none) and the tracker's last transcription run. */
@@ -81,6 +97,8 @@ export function TranscriptPanel({
     if (newerRun !== null) void queryClient.invalidateQueries({ queryKey: ['transcript', sermonID] });
   }, [newerRun, queryClient, sermonID]);
 
+  // The segment list is made when first opened, then kept (open across saves, edits kept when closed).
+  const [opened, setOpened] = useState(false);
   const [busy, setBusy] = useState(false);
   const transcribe = async () => {
     if (transcript.data && !window.confirm(t('dashboard.transcript.transcribeConfirm'))) return;
@@ -116,8 +134,10 @@ export function TranscriptPanel({
       {engine && <p className="hint">{t(engine)}</p>}
       {transcript.data && (
         <TranscriptEditor
-          key={transcript.dataUpdatedAt}
+          key={versionOf(transcript.data)}
           transcript={transcript.data}
+          opened={opened}
+          onOpen={() => setOpened(true)}
           durationSeconds={sermon.durationSeconds}
           onDirty={onDirty}
           onChanged={changed}
@@ -141,12 +161,16 @@ export function TranscriptPanel({
 /** The segments to correct, Save, and for a draft 'Publish as captions'. Keyed by the transcript loaded. */
 function TranscriptEditor({
   transcript,
+  opened,
+  onOpen,
   durationSeconds,
   onDirty,
   onChanged,
   onPublished,
 }: {
   transcript: Transcript;
+  opened: boolean;
+  onOpen: () => void;
   durationSeconds: number;
   onDirty: (dirty: boolean) => void;
   onChanged: (next: Transcript) => void;
@@ -157,8 +181,6 @@ function TranscriptEditor({
   const params = { sermonID: transcript.sermonID };
   const initial = useMemo(() => toRows(transcript.segments), [transcript]);
   const [problems, setProblems] = useState<RowProblems>(NO_PROBLEMS);
-  // The list is made when first opened, then kept (closing it keeps the edits in its inputs).
-  const [opened, setOpened] = useState(false);
   const [busy, setBusy] = useState(false);
   const listRef = useRef<HTMLDivElement>(null);
   const check = () => checkRows(rows.current, transcript.segments, durationSeconds);
@@ -215,7 +237,7 @@ function TranscriptEditor({
           </button>
         </div>
       )}
-      <details className="transcript-segments" onToggle={(e) => e.currentTarget.open && setOpened(true)}>
+      <details className="transcript-segments" open={opened} onToggle={(e) => e.currentTarget.open && onOpen()}>
         <summary>{t('dashboard.transcript.correct', { count: transcript.segments.length })}</summary>
         {opened && transcript.segments.length > 0 && (
           <div ref={listRef}>
