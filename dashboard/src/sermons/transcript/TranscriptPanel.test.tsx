@@ -193,13 +193,14 @@ describe('the transcript in the sermon editor', () => {
     expect(screen.queryByRole('button', { name: 'Transcribe again' })).toBeNull();
   });
 
-  it('says none yet, and asks for a transcription, when there is no transcript', async () => {
+  it('says none yet, and asks for a transcription, then says it is being made, when there is no transcript', async () => {
     transcript = null;
     open();
     expect(await screen.findByText('None yet.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Transcribe again' }));
     expect(await screen.findByText('A new transcript is being made.')).toBeTruthy();
     expect(sent.some((s) => s.method === 'POST' && s.path.endsWith('/transcript/transcribe'))).toBe(true);
+    expect(screen.getByText('Being made…')).toBeTruthy();
   });
 
   it('keeps a 900-segment transcript editable: one corrected word late in it is saved with all the rest', async () => {

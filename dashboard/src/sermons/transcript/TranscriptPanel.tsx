@@ -34,10 +34,15 @@ function versionOf(transcript: Transcript): number {
 
 type Status = 'none' | 'making' | 'failed' | 'draft' | 'published' | 'hidden' | 'captions';
 
-/** Where the transcript stands, from the transcript (null: none) and the tracker's last transcription run. */
-function statusOf(transcript: Transcript | null, run: { state: string; timestamp: number } | undefined): Status {
+type Run = { state: string; timestamp: number };
+
+/**
+ * Where the transcript stands, from the transcript (null: none), the tracker's last
+ * transcription run, and whether a new one was asked for here and has not come yet.
+ */
+function statusOf(transcript: Transcript | null, run: Run | undefined, asked: boolean): Status {
   const newer = run && (!transcript || run.timestamp >= transcript.updated);
-  if (newer && run.state === RUN.scheduled) return 'making';
+  if (asked || (newer && run.state === RUN.scheduled)) return 'making';
   if (!transcript) return newer && run.state === RUN.failed ? 'failed' : 'none';
   if (transcript.source === 'caption') return 'captions';
   return transcript.captionState === 'none' ? 'hidden' : transcript.captionState;
@@ -67,6 +72,10 @@ export function TranscriptPanel({
   const queryClient = useQueryClient();
   const { sermonID } = sermon;
   const key = ['transcript', sermonID];
+  // While a transcript is being made both are polled; the tracker's runs say when one is made
+  // after an upload, and a request from here waits for a transcript other than the one it saw.
+  const [polling, setPolling] = useState(false);
+  const [asked, setAsked] = useState<{ updated: number | null; run: number | null } | null>(null);
   const transcript = useQuery({
     queryKey: key,
     queryFn: async ({ signal }) => {
@@ -77,22 +86,26 @@ export function TranscriptPanel({
         throw error;
       }
     },
+    refetchInterval: polling ? POLL_MS : false,
   });
-  const [watching, setWatching] = useState(false);
   const tracker = useQuery({
     queryKey: ['media-tracker', sermonID],
     queryFn: ({ signal }) => api.mediaTracker({ params: { sermonID }, signal }),
-    refetchInterval: watching ? POLL_MS : false,
+    refetchInterval: polling ? POLL_MS : false,
   });
   const run = tracker.data?.events.findLast((e) => Object.values(RUN).includes(e.state));
-  const status = transcript.isSuccess ? statusOf(transcript.data, run) : null;
-  useEffect(() => setWatching(status === 'making'), [status]);
+  const updated = transcript.data?.updated ?? null;
+  const runFinished = run && run.state !== RUN.scheduled ? run.timestamp : null;
+  // What was asked for came: another transcript, or the news of a run that ended without one.
+  const answered = asked && (updated !== asked.updated || (runFinished !== null && runFinished !== asked.run));
+  useEffect(() => {
+    if (answered) setAsked(null);
+  }, [answered]);
+  const status = transcript.isSuccess ? statusOf(transcript.data, run, asked !== null && !answered) : null;
+  useEffect(() => setPolling(status === 'making'), [status]);
   // A run that finished after the transcript shown: load the new one.
-  const finishedAt = run && run.state !== RUN.scheduled ? run.timestamp : null;
   const newerRun =
-    transcript.isSuccess && finishedAt !== null && (!transcript.data || finishedAt > transcript.data.updated)
-      ? finishedAt
-      : null;
+    transcript.isSuccess && runFinished !== null && (updated === null || runFinished > updated) ? runFinished : null;
   useEffect(() => {
     if (newerRun !== null) void queryClient.invalidateQueries({ queryKey: ['transcript', sermonID] });
   }, [newerRun, queryClient, sermonID]);
@@ -106,8 +119,7 @@ export function TranscriptPanel({
     try {
       await api.transcribeSermon({ params: { sermonID } });
       toast('success', t('dashboard.transcript.transcribing'));
-      setWatching(true);
-      await queryClient.invalidateQueries({ queryKey: ['media-tracker', sermonID] });
+      setAsked({ updated, run: runFinished });
     } catch (error) {
       const noEngine = error instanceof ApiRequestError && error.status === 503;
       toast(
