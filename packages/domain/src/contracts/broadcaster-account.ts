@@ -152,7 +152,7 @@ export const broadcasterSettingsSchema = z.object({
   contactEmail: z.string().nullable(),
   soloSiteDisabled: z.boolean(),
   soloSite: soloSiteSchema.nullable(),
-  /** Whether new sermons' audio is transcribed automatically (on by default). */
+  /** Whether its sermons are transcribed automatically from their audio (issue 26). */
   autoTranscripts: z.boolean(),
 });
 export type BroadcasterSettings = z.infer<typeof broadcasterSettingsSchema>;

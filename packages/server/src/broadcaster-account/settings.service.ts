@@ -52,7 +52,6 @@ function settingsView(r: q.SettingsRow): BroadcasterSettings {
     socialLinks: r.social_links,
     contactEmail: r.contact_email,
     soloSiteDisabled: r.solo_site_disabled,
-    autoTranscripts: r.auto_transcripts,
     soloSite:
       r.solo_id === null
         ? null
@@ -63,6 +62,7 @@ function settingsView(r: q.SettingsRow): BroadcasterSettings {
             create_date: r.solo_created ?? 0,
             update_date: r.solo_updated ?? 0,
           },
+    autoTranscripts: r.auto_transcripts,
   };
 }
 
