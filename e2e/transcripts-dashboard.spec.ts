@@ -43,7 +43,8 @@ test('an Uploader corrects a draft transcript and publishes it; the player offer
   expect(made.status()).toBe(201);
   const { apiKey } = (await made.json()) as { apiKey: string };
   await adminContext.close();
-  const headers = { 'x-api-key': apiKey };
+  // With the Uploader's cookies in the same context, a write must also say where it comes from.
+  const headers = { 'x-api-key': apiKey, origin };
 
   // The automatic transcript (PocketSphinx's, a draft): asked for when the backfill has not made
   // it yet, waited for, then its words put through the API as the rough engine might hear them.
