@@ -11,7 +11,11 @@ import { api } from '../sermon-api.ts';
 import { SegmentList, useSegmentRows } from './SegmentList.tsx';
 import { checkRows, type RowProblems, toRows } from './segment-rows.ts';
 
-/** The media tracker's states of a transcription run (spec §4 media pipeline). */
+/**
+ * The media tracker's states of a transcription run (spec §4 media pipeline: transcript
+ * scheduled, completed, failed). Until the server writes them, a transcription asked for here
+ * is followed by polling the transcript itself.
+ */
 const RUN = { scheduled: 'transcript-scheduled', completed: 'transcript-completed', failed: 'transcript-failed' };
 const POLL_MS = 5000;
 const NO_PROBLEMS: RowProblems = new Map();
