@@ -1,6 +1,7 @@
 import type { CallRequest } from '@kerygma/api/transport';
 import type { mediaContracts } from '@kerygma/domain/contracts/media';
 import type { sermonEditingContracts } from '@kerygma/domain/contracts/sermon-editing';
+import type { transcriptContracts } from '@kerygma/domain/contracts/transcripts';
 import { call, routeOf } from '../session.ts';
 
 /**
@@ -9,6 +10,7 @@ import { call, routeOf } from '../session.ts';
  */
 type Editing = typeof sermonEditingContracts;
 type Media = typeof mediaContracts;
+type Transcripts = typeof transcriptContracts;
 type Request<C extends keyof Editing> = CallRequest<Editing[C]>;
 
 const routes = {
@@ -50,6 +52,22 @@ const routes = {
     method: 'PATCH',
     path: '/node/sermons/:sermonID/encoding_options',
   }),
+  sermonTranscript: routeOf<Transcripts['sermonTranscript']>({
+    method: 'GET',
+    path: '/node/sermons/:sermonID/transcript',
+  }),
+  updateSermonTranscript: routeOf<Transcripts['updateSermonTranscript']>({
+    method: 'PUT',
+    path: '/node/sermons/:sermonID/transcript',
+  }),
+  publishSermonCaptions: routeOf<Transcripts['publishSermonCaptions']>({
+    method: 'POST',
+    path: '/node/sermons/:sermonID/transcript/publish',
+  }),
+  transcribeSermon: routeOf<Transcripts['transcribeSermon']>({
+    method: 'POST',
+    path: '/node/sermons/:sermonID/transcript/transcribe',
+  }),
 };
 
 /** `api.updateSermon({ params: { sermonID }, body })`: each sermon-editing and media call, for the signed-in user. */
@@ -82,4 +100,12 @@ export const api = {
   startUpload: (r: CallRequest<Media['startUpload']>) => call<Media['startUpload']>(routes.startUpload, r),
   encodingOptions: (r: CallRequest<Media['encodingOptions']>) =>
     call<Media['encodingOptions']>(routes.encodingOptions, r),
+  sermonTranscript: (r: CallRequest<Transcripts['sermonTranscript']>) =>
+    call<Transcripts['sermonTranscript']>(routes.sermonTranscript, { ...r, noCache: true }),
+  updateSermonTranscript: (r: CallRequest<Transcripts['updateSermonTranscript']>) =>
+    call<Transcripts['updateSermonTranscript']>(routes.updateSermonTranscript, r),
+  publishSermonCaptions: (r: CallRequest<Transcripts['publishSermonCaptions']>) =>
+    call<Transcripts['publishSermonCaptions']>(routes.publishSermonCaptions, r),
+  transcribeSermon: (r: CallRequest<Transcripts['transcribeSermon']>) =>
+    call<Transcripts['transcribeSermon']>(routes.transcribeSermon, r),
 };

@@ -38,6 +38,7 @@ const saved: SettingsValues = {
   socialFacebook: '',
   soloSiteEnabled: true,
   soloSiteDomain: '',
+  autoTranscripts: true,
 };
 
 function renderSettings(onSave: (v: SettingsValues) => Promise<boolean>) {
@@ -101,6 +102,25 @@ describe('the settings form', () => {
       soloSiteDisabled: false,
       welcomeVideoID: null,
     });
+    expect(updateBroadcasterBody.safeParse(body).success).toBe(true);
+  });
+
+  it('turns automatic transcripts off with its switch, explained beside it, and sends autoTranscripts false', async () => {
+    const sent: SettingsValues[] = [];
+    renderSettings(async (v) => {
+      sent.push(v);
+      return true;
+    });
+    const toggle = screen.getByRole('switch', { name: 'Automatic transcripts' }) as HTMLInputElement;
+    expect(toggle.checked).toBe(true);
+    const hint = document.getElementById(toggle.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toMatch(/transcribed for search and captions/);
+    fireEvent.click(toggle);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(sent).toHaveLength(1));
+    const body = toUpdateBody(sent[0] as SettingsValues);
+    expect(body.autoTranscripts).toBe(false);
     expect(updateBroadcasterBody.safeParse(body).success).toBe(true);
   });
 });

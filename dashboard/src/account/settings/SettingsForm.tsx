@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Field, FormProblem } from '../../forms/Field.tsx';
 import { useDashboardForm, useLeaveWarning } from '../../forms/form.ts';
 import { useI18n } from '../../i18n.tsx';
@@ -20,7 +21,7 @@ type FieldLook = {
   autoComplete?: string;
 };
 
-type TextField = Exclude<keyof SettingsValues, 'vacantPulpit' | 'categories' | 'soloSiteEnabled'>;
+type TextField = Exclude<keyof SettingsValues, 'vacantPulpit' | 'categories' | 'soloSiteEnabled' | 'autoTranscripts'>;
 
 /** The solo site as the server has it: its domain's state (pending until its address points here). */
 export type SoloSiteState = { domain: string; status: string } | null;
@@ -31,6 +32,7 @@ export function SettingsForm({ initial, maps, soloSite, onSave }: Props) {
   const form = useDashboardForm({ schema: settingsFormSchema, values: initial });
   const { isSubmitting, isDirty, errors } = form.formState;
   useLeaveWarning(isDirty);
+  const transcriptsHint = useId();
   const submit = form.handleSubmit(async (values) => {
     if (await onSave(values)) form.saved(values);
   });
@@ -112,6 +114,23 @@ export function SettingsForm({ initial, maps, soloSite, onSave }: Props) {
         </label>
         {field('soloSiteDomain', { hint: t('dashboardAccount.settings.soloSiteDomainHint') })}
         {soloSite && <p>{t('dashboardAccount.settings.soloSiteStatus', { status: soloSite.status })}</p>}
+      </fieldset>
+
+      <fieldset>
+        <legend>{t('dashboardAccount.settings.transcripts')}</legend>
+        <label className="check">
+          <input
+            type="checkbox"
+            role="switch"
+            aria-checked={form.watch('autoTranscripts')}
+            aria-describedby={transcriptsHint}
+            {...form.register('autoTranscripts')}
+          />{' '}
+          {t('dashboardAccount.settings.autoTranscripts')}
+        </label>
+        <p className="hint" id={transcriptsHint}>
+          {t('dashboardAccount.settings.autoTranscriptsHint')}
+        </p>
       </fieldset>
 
       <button type="submit" className="button" disabled={isSubmitting}>

@@ -68,6 +68,7 @@ export const settingsFormSchema = z.object({
   socialFacebook: optionalURL(),
   soloSiteEnabled: z.boolean(),
   soloSiteDomain: pattern(DOMAIN, 'dashboardAccount.validation.domain', 253),
+  autoTranscripts: z.boolean(),
 });
 
 export type SettingsValues = z.infer<typeof settingsFormSchema>;
@@ -117,6 +118,7 @@ export function settingsValues(s: BroadcasterSettings): SettingsValues {
     socialFacebook: s.socialLinks.facebook ?? '',
     soloSiteEnabled: !s.soloSiteDisabled,
     soloSiteDomain: s.soloSite?.domain ?? '',
+    autoTranscripts: s.autoTranscripts,
   };
 }
 
@@ -161,5 +163,6 @@ export function toUpdateBody(v: SettingsValues): UpdateBody {
     },
     soloSiteDisabled: !v.soloSiteEnabled,
     soloSiteDomain: orNull(v.soloSiteDomain),
+    autoTranscripts: v.autoTranscripts,
   };
 }

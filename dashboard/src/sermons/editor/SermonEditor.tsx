@@ -2,24 +2,29 @@ import type { EditableSermon } from '@kerygma/domain/contracts/sermon-editing';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
+import { useLeaveWarning } from '../../forms/form.ts';
 import { useI18n } from '../../i18n.tsx';
 import { ErrorView } from '../../shell/ErrorView.tsx';
 import { errorText, isNotFound } from '../../shell/query.ts';
 import { MediaPanel } from '../media/MediaPanel.tsx';
 import { api } from '../sermon-api.ts';
+import { TranscriptPanel } from '../transcript/TranscriptPanel.tsx';
 import { PublishPanel } from './PublishPanel.tsx';
 import { SermonFieldsForm } from './SermonFieldsForm.tsx';
 
 /**
  * `sermons/{sermonID}` (spec §2 route entry check: the sermon, the sermon config and the
- * editor's pickers; the Bible's structure ships with the editor): the fields, the media and the
- * publish state. A missing sermon shows the 'Sermon Not Found' view.
+ * editor's pickers; the Bible's structure ships with the editor): the fields, the media, the
+ * publish state and the transcript. A missing sermon shows the 'Sermon Not Found' view.
  */
 export function SermonEditor() {
   const { t } = useI18n();
   const { sermonID = '' } = useParams();
   const queryClient = useQueryClient();
   const [dirty, setDirty] = useState(false);
+  const [transcriptDirty, setTranscriptDirty] = useState(false);
+  // One leave warning for both forms: a router keeps only one blocker.
+  useLeaveWarning(dirty || transcriptDirty);
   const sermon = useQuery({
     queryKey: ['sermon', sermonID],
     queryFn: ({ signal }) => api.editableSermon({ params: { sermonID }, signal }),
@@ -65,6 +70,7 @@ export function SermonEditor() {
           <MediaPanel sermon={sermon.data} onMediaChanged={mediaChanged} />
         </div>
       </div>
+      <TranscriptPanel sermon={sermon.data} onDirty={setTranscriptDirty} onCaptionsChanged={mediaChanged} />
     </article>
   );
 }

@@ -1,5 +1,4 @@
 // @vitest-environment happy-dom
-import type { EditableSermon } from '@kerygma/domain/contracts/sermon-editing';
 import { englishMessages, translator } from '@kerygma/i18n/t';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
@@ -7,37 +6,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { I18nProvider } from '../../i18n.tsx';
 import { ToastProvider } from '../../shell/toasts.tsx';
+import { sermon } from '../sermon.fixture.ts';
 import { draftKey, type EditorPickers, type SermonConfig, SermonFieldsForm } from './SermonFieldsForm.tsx';
 
 /**
  * The sermon editor's form as a broadcaster uses it: what it refuses before anything is sent
  * (spec §5), the hashtags its keywords become, and unsaved work kept when the tab is closed.
  */
-const sermon: EditableSermon = {
-  sermonID: '1203261234',
-  broadcasterID: 'gracechurch',
-  fullTitle: 'The Good Shepherd',
-  displayTitle: '',
-  subtitle: '',
-  bibleText: 'John 10:1-18',
-  speaker: { speakerID: 7, displayName: 'Ann Preacher' },
-  series: null,
-  eventType: 'Sunday Service',
-  languageCode: 'en',
-  preachDate: '2026-11-29',
-  publishTimestamp: null,
-  publishState: 'draft',
-  keywords: '',
-  hashtags: [],
-  moreInfoText: '',
-  acceptCopyright: false,
-  hasAudio: false,
-  hasVideo: false,
-  publishable: true,
-  updated: '2026-11-29T12:00:00Z',
-  deleted: null,
-  purgeAfter: null,
-};
 const config: SermonConfig = {
   eventTypes: [
     { description: 'Sunday Service', displayEventType: 'Sunday Service' },

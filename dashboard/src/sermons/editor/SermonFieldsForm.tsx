@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import type { z } from 'zod';
 import { Field } from '../../forms/Field.tsx';
-import { useDashboardForm, useLeaveWarning } from '../../forms/form.ts';
+import { useDashboardForm } from '../../forms/form.ts';
 import { useI18n } from '../../i18n.tsx';
 import { errorText } from '../../shell/query.ts';
 import { useToast } from '../../shell/toasts.tsx';
@@ -46,7 +46,7 @@ export function SermonFieldsForm({
   const form = useDashboardForm<SermonForm>({ schema: sermonFormSchema, values, draftKey: draftKey(sermon.sermonID) });
   const { register, handleSubmit, formState, setValue, getValues, watch } = form;
   const dirty = formState.isDirty;
-  useLeaveWarning(dirty);
+  // The editor asks before leaving while this or the transcript has unsaved changes.
   useEffect(() => onDirty?.(dirty), [dirty, onDirty]);
 
   const save = handleSubmit(async (next) => {

@@ -182,6 +182,7 @@ describe.each(BACKENDS)('the broadcaster account on %s', (backend) => {
       socialLinks: { facebook: 'https://facebook.com/grace' },
       contactEmail: 'office@grace.example.org',
       soloSiteDomain: 'Sermons.Grace.example.org',
+      autoTranscripts: false,
     });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     expect(changed.body).toMatchObject({
@@ -193,6 +194,7 @@ describe.each(BACKENDS)('the broadcaster account on %s', (backend) => {
       socialLinks: { facebook: 'https://facebook.com/grace' },
       contactEmail: 'office@grace.example.org',
       soloSite: { domain: 'sermons.grace.example.org', status: 'pending' },
+      autoTranscripts: false,
     });
     expect((await call(u.graceAdmin, 'GET', '/node/broadcasters/gracechurch/private_data')).body).toEqual(changed.body);
     expect((await call(null, 'GET', '/node/broadcasters/gracechurch')).body.displayName).toBe(

@@ -30,6 +30,8 @@ export type EditableSermonRow = {
   has_audio: boolean;
   has_video: boolean;
   has_media: boolean;
+  duration_seconds: number;
+  captions: { language_code: string | null; auto_generated: boolean }[];
   updated_at: Date;
   deleted_at: Date | null;
 };
@@ -42,6 +44,12 @@ const EDITABLE = `
          s.has_audio, s.has_video,
          (s.has_audio OR s.has_video OR EXISTS (SELECT 1 FROM media_item m WHERE m.sermon_id = s.sermon_id)
             OR EXISTS (SELECT 1 FROM media_upload u WHERE u.sermon_id = s.sermon_id)) AS has_media,
+         GREATEST(s.audio_duration_seconds, s.video_duration_seconds) AS duration_seconds,
+         COALESCE((SELECT json_agg(json_build_object('language_code', m.language_code,
+                                                     'auto_generated', m.auto_generated)
+                                   ORDER BY m.auto_generated, m.language_code)
+                     FROM media_item m WHERE m.sermon_id = s.sermon_id AND m.media_type = 'caption'),
+                  '[]') AS captions,
          s.updated_at, s.deleted_at
     FROM sermon s
     JOIN speaker sp ON sp.speaker_id = s.speaker_id

@@ -1,0 +1,30 @@
+import type { EditableSermon } from '@kerygma/domain/contracts/sermon-editing';
+
+/** A draft sermon as the editor loads it, for the sermon screens' tests. */
+export const sermon: EditableSermon = {
+  sermonID: '1203261234',
+  broadcasterID: 'gracechurch',
+  fullTitle: 'The Good Shepherd',
+  displayTitle: '',
+  subtitle: '',
+  bibleText: 'John 10:1-18',
+  speaker: { speakerID: 7, displayName: 'Ann Preacher' },
+  series: null,
+  eventType: 'Sunday Service',
+  languageCode: 'en',
+  preachDate: '2026-11-29',
+  publishTimestamp: null,
+  publishState: 'draft',
+  keywords: '',
+  hashtags: [],
+  moreInfoText: '',
+  acceptCopyright: false,
+  hasAudio: false,
+  hasVideo: false,
+  durationSeconds: 0,
+  captions: [],
+  publishable: true,
+  updated: '2026-11-29T12:00:00Z',
+  deleted: null,
+  purgeAfter: null,
+};
