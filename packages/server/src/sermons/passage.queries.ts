@@ -61,4 +61,17 @@ export function passageTierJoin(ref: BibleReference, p: Param): string {
      WHERE x.sermon_id = s.sermon_id AND x.book_index = ${p(ref.bookIndex)}) pm`;
 }
 
+/**
+ * For a passage within one chapter, the tier of the chapter's reference row `r` alone: the
+ * sermon's other rows are in other chapters, so they cannot change it.
+ */
+export function chapterTier(ref: BibleReference, p: Param): string {
+  const c = chapters(ref);
+  const [first, last, verses] = [p(c.first[0]), p(c.last[0]), p(c.end[0])];
+  const from = 'coalesce(r.verse_start, 1)';
+  const to = `coalesce(r.verse_end, ${verses}::int)`;
+  return `CASE WHEN ${from} = ${first}::int AND ${to} = ${last}::int THEN 0
+               WHEN ${from} <= ${first}::int AND ${to} >= ${last}::int THEN 1 ELSE 2 END`;
+}
+
 export const PASSAGE_TIERS: readonly PassageMatch[] = ['exact', 'contains', 'overlaps'];

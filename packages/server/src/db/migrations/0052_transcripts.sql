@@ -23,6 +23,13 @@ CREATE TABLE sermon_transcript (
 );
 CREATE INDEX sermon_transcript_search_idx ON sermon_transcript USING gin (search_vector);
 
+-- A passage search within a chapter ranks the chapter's reference rows by their verses
+-- (sermons.queries.ts chapterPassagePage): the chapter index carries them, so it reads the index
+-- alone instead of each row from the table (13,252 rows of Romans 8 at 2.1M sermons).
+DROP INDEX sermon_scripture_chapter_idx;
+CREATE INDEX sermon_scripture_chapter_idx ON sermon_scripture (book_index, chapter, preach_date DESC, sermon_id DESC)
+  INCLUDE (verse_start, verse_end);
+
 -- /sermons/transcripts and `requireTranscript`: sermons with a transcript, newest first.
 ALTER TABLE sermon ADD COLUMN has_transcript boolean NOT NULL DEFAULT false;
 CREATE INDEX sermon_has_transcript_idx ON sermon (preach_date DESC, sermon_id DESC) WHERE has_transcript;
