@@ -135,9 +135,17 @@ async function main(): Promise<void> {
           ),
       );
     const passages = ['Romans 8', 'John 3:16', 'Psalm 23', 'Romans 8:28-30', 'Matthew 5-7', 'Röm 8', 'grace Romans 8'];
-    // Words of every frequency in sermons' texts, spoken in many transcripts.
-    const wordQueries = ['grace', 'shepherd', 'mountain', 'furnace', 'temptation', 'sparrow', 'husbandman'];
     row('passage searches', await callLoad(calls(passages), CONNECTIONS, SECONDS));
+    // Words in many titles (their own matches fill the results), and words only spoken: of the
+    // transcripts' text and in no title or name, from common to rare in the transcripts.
+    const titled = ['grace', 'faith', 'shepherd', 'gospel'];
+    const known = new Set((await db.query<{ word: string }>('SELECT word FROM search_word')).map((r) => r.word));
+    const counts = new Map<string, number>();
+    for (const w of corpus()) if (w.length >= 6 && !known.has(w)) counts.set(w, (counts.get(w) ?? 0) + 1);
+    const byUse = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    const spoken = [5, 20, 50, 100, 200, 400, 800].flatMap((rank) => byUse[rank]?.[0] ?? []);
+    console.log(`words only spoken: ${spoken.join(', ')}`);
+    const wordQueries = [...titled, ...spoken];
     // The same word searches without transcripts: the table set aside for an empty one like it.
     await db.exec(
       'ALTER TABLE sermon_transcript RENAME TO sermon_transcript_aside; CREATE TABLE sermon_transcript (LIKE sermon_transcript_aside INCLUDING ALL)',
@@ -150,6 +158,10 @@ async function main(): Promise<void> {
     }
     row('word searches, titles and descriptions only', bare);
     row('word searches reaching transcripts', await callLoad(calls(wordQueries), CONNECTIONS, SECONDS), bare);
+    for (const query of [...titled.slice(0, 1), ...spoken]) {
+      const body = await calls([query])[0]?.();
+      console.log(`  ${query}: ${body?.totalCount} sermons`);
+    }
   } finally {
     await db.close();
   }

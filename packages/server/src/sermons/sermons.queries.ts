@@ -155,12 +155,18 @@ export function tsQuery(search: NonNullable<SermonFilters['search']>, p: Param):
 
 /**
  * Sermons whose words do not match but whose transcript's do (migration 0052): a search by
- * relevance lists them after every sermon matching by its own words (relevancePage).
+ * relevance lists them after every sermon matching by its own words (relevancePage). With few
+ * such transcripts their sermons are looked up and sorted; with many, the newest-first index is
+ * walked, each sermon looked up among them (`IS TRUE` keeps the test a hashed filter on the walk
+ * instead of a join that read every one: 1.7 s for a word in 47,745 transcripts, 0.13 s walking).
  */
-function spokenOnly(query: string): string {
-  return `NOT s.search_vector @@ ${query}
-    AND s.sermon_id IN (SELECT t.sermon_id FROM sermon_transcript t WHERE t.search_vector @@ ${query})`;
+function spokenOnly(query: string, transcripts: number): string {
+  const inTranscripts = `s.sermon_id IN (SELECT transcript_sermons(${query}))`;
+  return `NOT s.search_vector @@ ${query} AND ${transcripts > WALK_SPOKEN_FROM ? `(${inTranscripts}) IS TRUE` : inTranscripts}`;
 }
+
+/** From this many transcripts holding the words, their sermons are found by walking the newest first. */
+const WALK_SPOKEN_FROM = 2_000;
 
 /** Link tables with a copy of preach_date, indexed by (key, preach_date DESC, sermon_id DESC). */
 const LINKS = { r: 'sermon_scripture r', tp: 'sermon_topic tp', ht: 'sermon_hashtag ht' } as const;
@@ -392,32 +398,39 @@ async function ownMatches(db: Db, f: SermonFilters, cap: number): Promise<number
   return row?.n ?? 0;
 }
 
-/** A page of the sermons matching only by their transcript, newest first, and how many there are (up to `cap`). */
+/**
+ * A page of the sermons matching only by their transcript, newest first, and how many
+ * transcripts hold the words (up to `cap`): the total stands for theirs, which would cost
+ * looking up every one.
+ */
 async function spokenPage(db: Db, f: SermonFilters, limit: number, offset: number, cap: number) {
   const search = f.search as NonNullable<SermonFilters['search']>;
+  const [counted] = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM transcript_sermons(${tsQuery(search, positional([]))})`,
+    [search.languageCode, search.text],
+  );
+  const transcripts = counted?.n ?? 0;
+  if (transcripts === 0 || limit <= 0) return { rows: [], total: Math.min(transcripts, cap) };
   const params: unknown[] = [];
   const from = sermonFrom({ ...f, search: undefined }, params);
-  const query = tsQuery(search, (v) => {
-    params.push(v);
-    return `$${params.length}`;
-  });
-  const rows =
-    limit <= 0
-      ? []
-      : await db.query<SermonRow & { matches: number }>(
-          `SELECT ${SERMON_COLUMNS}, top.matches FROM (
-       SELECT s.sermon_id, s.preach_date, count(*) OVER () AS matches ${from} AND ${spokenOnly(query)}
-        ORDER BY s.preach_date DESC, s.sermon_id DESC LIMIT ${cap}) top
+  const query = tsQuery(search, positional(params));
+  const rows = await db.query<SermonRow>(
+    `SELECT ${SERMON_COLUMNS} FROM (
+       SELECT s.sermon_id, s.preach_date ${from} AND ${spokenOnly(query, transcripts)}
+        ORDER BY s.preach_date DESC, s.sermon_id DESC LIMIT ${limit} OFFSET ${offset}) top
      JOIN sermon s ON s.sermon_id = top.sermon_id
-     ORDER BY top.preach_date DESC, top.sermon_id DESC LIMIT ${limit} OFFSET ${offset}`,
-          params,
-        );
-  if (rows.length > 0 || (limit > 0 && offset === 0)) return { rows, total: rows[0]?.matches ?? 0 };
-  const [counted] = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT 1 ${from} AND ${spokenOnly(query)} LIMIT ${cap}) c`,
+     ORDER BY top.preach_date DESC, top.sermon_id DESC`,
     params,
   );
-  return { rows, total: counted?.n ?? 0 };
+  return { rows, total: Math.min(transcripts, cap) };
+}
+
+/** Placeholders for values appended to `params`. */
+function positional(params: unknown[]): Param {
+  return (v) => {
+    params.push(v);
+    return `$${params.length}`;
+  };
 }
 
 /**
