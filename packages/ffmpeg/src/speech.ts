@@ -93,6 +93,8 @@ async function speak(wavFile: string, dir: string, options: SpokenAudioOptions):
 // needs no gain: its peaks reach -1 dBFS and its loud stretches the synth's RMS (about -12 dBFS).
 const SAMPLE_RATE = 44100;
 const MP3_BITRATE = '64k';
+/** espeak-ng's output rate, kept until the final resampling. */
+const SPEECH_RATE = 22050;
 /** Silence (with room tone) before and after the speech, seconds. */
 const LEAD = 0.8;
 
@@ -107,11 +109,11 @@ export function spokenChain(input: string, output: string, seed: number, seconds
   const delay = Math.round(LEAD * 1000);
   const fit =
     seconds === undefined
-      ? `apad=pad_dur=${LEAD}`
+      ? `apad=pad_len=${Math.round(LEAD * SPEECH_RATE)}` // pad_dur came in ffmpeg 4.2; the npm package's is older
       : `apad,atrim=duration=${seconds},afade=t=out:st=${Math.max(0, seconds - 1)}:d=1`;
   return (
-    `[${input}]aresample=22050,adelay=${delay},${fit}[spv];` +
-    `anoisesrc=c=pink:r=22050:a=0.004:seed=${seed}[spn];` +
+    `[${input}]aresample=${SPEECH_RATE},adelay=${delay},${fit}[spv];` +
+    `anoisesrc=c=pink:r=${SPEECH_RATE}:a=0.004:seed=${seed}[spn];` +
     // amix divides by its inputs; the volume multiplies that back (no normalize=0 before ffmpeg 4.4).
     '[spv][spn]amix=inputs=2:duration=first,volume=2,highpass=f=70,' +
     `aresample=${SAMPLE_RATE},aformat=sample_fmts=fltp:sample_rates=${SAMPLE_RATE}:channel_layouts=mono[${output}]`
