@@ -27,6 +27,7 @@ export type TestPatternVideoOptions = ToolOptions & {
   voice?: Voice;
   /** Real speech for the soundtrack (espeak-ng must be installed; see speech.ts); speech-like sound otherwise. */
   speech?: { text: string; languageCode: string };
+  espeakPath?: string;
 };
 
 /** Output rate of the generated files. */

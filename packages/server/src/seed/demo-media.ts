@@ -156,6 +156,8 @@ export async function buildDemoOriginals(
     signal?: AbortSignal;
     /** Told once when the recordings will have no words (espeak-ng missing). */
     warn?: (message: string) => void;
+    /** The espeak-ng program (ESPEAK unless set). */
+    espeakPath?: string;
   },
 ): Promise<{ rendered: number; failed: string[] }> {
   if (!sermons.length) return { rendered: 0, failed: [] };
@@ -171,7 +173,8 @@ export async function buildDemoOriginals(
   } catch {
     // first run, or an unreadable manifest: everything is rendered again
   }
-  const speaks = await hasEspeak();
+  const { espeakPath } = options;
+  const speaks = await hasEspeak(espeakPath);
   if (!speaks) {
     options.warn?.(
       'demo media: espeak-ng is not installed, so the demo recordings are speech-like sound without words ' +
@@ -235,13 +238,14 @@ export async function buildDemoOriginals(
             title: sermon.displayTitle,
             voice,
             speech,
+            espeakPath,
           }),
         );
       } else if (speech) {
         // Each sermon says its own words, so its recording is its own.
         const seed = 7001 + variant;
         made = await cached(`spoken-${speechKey(speech.text, speech.languageCode, voice)}.mp3`, (out) =>
-          spokenAudio(out, { ...speech, voice, seed }),
+          spokenAudio(out, { ...speech, voice, seed, espeakPath }),
         );
       } else {
         const seed = 7001 + variant;
