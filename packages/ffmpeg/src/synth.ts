@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { binaryFor, type FfmpegBinaries, run, runPipeline, type ToolOptions } from './run.ts';
+import { spokenChain, withSpeechWav } from './speech.ts';
 
 // Deterministic demo media for the seed: "speech" made from a tiny formant
 // synthesiser built out of lavfi sources and filters, so the site has playable
@@ -24,6 +25,9 @@ export type TestPatternVideoOptions = ToolOptions & {
   /** Burnt-in title; drawn only when this ffmpeg has a working drawtext. */
   title?: string;
   voice?: Voice;
+  /** Real speech for the soundtrack (espeak-ng must be installed; see speech.ts); speech-like sound otherwise. */
+  speech?: { text: string; languageCode: string };
+  espeakPath?: string;
 };
 
 /** Output rate of the generated files. */
@@ -347,16 +351,25 @@ function escapeFilterValue(value: string): string {
 }
 
 /**
- * Writes an H.264/AAC MP4 test pattern (testsrc2, hue varied by seed) with a
- * speech-like audio track and, when possible, `title` burnt in.
+ * Writes an H.264/AAC MP4 test pattern (testsrc2, hue varied by seed) with a spoken
+ * (`speech`) or speech-like audio track and, when possible, `title` burnt in.
  */
 export async function testPatternVideo(outFile: string, options: TestPatternVideoOptions): Promise<void> {
   checkDuration(options.seconds);
+  const { speech } = options;
+  if (!speech) return renderTestPattern(outFile, options, null);
+  const voice = options.voice ?? (prng(options.seed)() < 0.5 ? 'low' : 'high');
+  return withSpeechWav({ ...options, ...speech, voice }, (wav) => renderTestPattern(outFile, options, wav));
+}
+
+async function renderTestPattern(outFile: string, options: TestPatternVideoOptions, speechWav: string | null) {
   const width = options.width ?? 640;
   const height = options.height ?? 360;
   if (width % 2 || height % 2) throw new RangeError('width and height must be even (yuv420p)');
   const hue = Math.floor(prng(options.seed ^ 0x5f3759df)() * 360);
-  const audio = speechGraph(options, 'sp');
+  const audio = speechWav
+    ? { graph: spokenChain('0:a', 'spout', options.seed, options.seconds), label: 'spout' }
+    : speechGraph(options, 'sp');
 
   let tempDir: string | undefined;
   try {
@@ -378,6 +391,7 @@ export async function testPatternVideo(outFile: string, options: TestPatternVide
       [
         '-v',
         'error',
+        ...(speechWav ? ['-i', speechWav] : []),
         '-filter_complex',
         // ffmpeg 5.1 does not re-frame complex-graph audio for AAC's fixed
         // 1024-sample frames ("more samples than frame size"), so do it here.

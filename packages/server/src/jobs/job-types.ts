@@ -54,7 +54,18 @@ export const jobSchemas = {
    */
   'demo.media': z.object({
     sermons: z
-      .array(z.object({ sermonId, video: z.boolean(), title: z.string().max(500) }))
+      .array(
+        z.object({
+          sermonId,
+          video: z.boolean(),
+          title: z.string().max(500),
+          // What the recording says (seed/demo-speech.ts); absent in jobs queued before it spoke.
+          language: z.string().max(10).optional(),
+          subtitle: z.string().max(500).nullish(),
+          bibleText: z.string().max(500).nullish(),
+          description: z.string().max(5000).nullish(),
+        }),
+      )
       .min(1)
       .max(500),
     cacheDir: z.string().min(1).max(1000),

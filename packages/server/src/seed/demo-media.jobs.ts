@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { copyFile, link, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { JobPayload } from '../jobs/job-types.ts';
+import type { JobContext, JobPayload } from '../jobs/job-types.ts';
 import { enqueue } from '../jobs/queue.ts';
 import { uploadReceived } from '../media/media-state.ts';
 import { encodeJobFor } from '../media/pipeline/encoding.ts';
@@ -15,7 +15,7 @@ import { buildDemoOriginals, type DemoOriginal } from './demo-media.ts';
  * sermons that already have an upload are skipped.
  */
 export function demoMedia({ db, media }: PipelineDeps) {
-  return async (p: JobPayload<'demo.media'>, ctx: { signal: AbortSignal }) => {
+  return async (p: JobPayload<'demo.media'>, ctx: Pick<JobContext, 'signal' | 'log'>) => {
     const done = await db.query<{ sermon_id: string }>(
       'SELECT DISTINCT sermon_id FROM media_upload WHERE sermon_id = ANY($1::text[])',
       [p.sermons.map((s) => s.sermonId)],
@@ -58,8 +58,21 @@ export function demoMedia({ db, media }: PipelineDeps) {
         if (name) await enqueue(tx, name, { sermonId: o.sermonId, uploadId: guid, renditionCache });
       });
     };
-    const sermons = p.sermons.map((s) => ({ sermonId: s.sermonId, hasVideo: s.video, displayTitle: s.title }));
-    const { failed } = await buildDemoOriginals(sermons, { cacheDir: p.cacheDir, ready, signal: ctx.signal });
+    const sermons = p.sermons.map((s) => ({
+      sermonId: s.sermonId,
+      hasVideo: s.video,
+      displayTitle: s.title,
+      subtitle: s.subtitle ?? null,
+      bibleText: s.bibleText ?? null,
+      moreInfoText: s.description ?? null,
+      languageCode: s.language ?? 'en',
+    }));
+    const { failed } = await buildDemoOriginals(sermons, {
+      cacheDir: p.cacheDir,
+      ready,
+      signal: ctx.signal,
+      warn: (message) => ctx.log.info({}, message),
+    });
     if (failed.length) throw new Error(`demo media failed for ${failed.join('; ')}`);
   };
 }

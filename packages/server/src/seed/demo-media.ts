@@ -4,13 +4,16 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { probe } from '@kerygma/ffmpeg/probe';
+import { espeakVoice, hasEspeak, spokenAudio } from '@kerygma/ffmpeg/speech';
 import { speechLikeAudio, testPatternVideo } from '@kerygma/ffmpeg/synth';
 import { DEMO_ANCHOR, type DemoCatalogue, type DemoSermon } from './demo-catalogue.ts';
+import { spokenText } from './demo-speech.ts';
 
 /**
- * Original recordings for a handful of demo sermons, made with @kerygma/ffmpeg: speech-like
- * MP3s, and for video sermons a 360p test-pattern MP4 with the title burnt in and a spoken
- * soundtrack. They go through the media pipeline like any upload (seed.ts stores them as
+ * Original recordings for a handful of demo sermons, made with @kerygma/ffmpeg: MP3s of
+ * espeak-ng reading the sermon's own words (demo-speech.ts; speech-like sound without words when
+ * espeak-ng is missing or has no voice for the language), and for video sermons a 360p
+ * test-pattern MP4 with the title burnt in and the same speech as its soundtrack. They go through the media pipeline like any upload (seed.ts stores them as
  * originals and queues their encodes), so the demo plays exactly what an upload would.
  * Originals are rendered once into `<mediaDir>/.demo-cache/` (keyed by what they contain;
  * identical renders are shared), so re-seeding costs little.
@@ -18,7 +21,7 @@ import { DEMO_ANCHOR, type DemoCatalogue, type DemoSermon } from './demo-catalog
 
 const CACHE_DIR = '.demo-cache';
 const MANIFEST = 'manifest.json';
-/** Distinct speech renders shared by the audio-only sermons (2 to 4 minutes each). */
+/** Lengths (2 to 4 minutes) and voices of the audio-only sermons, and without espeak-ng their shared renders. */
 const AUDIO_VARIANTS = 6;
 /** Video length: H.264 encoding is the slowest step of the demo's encodes, hence the short clip. */
 const VIDEO_SECONDS = 60;
@@ -42,15 +45,25 @@ export type DemoOriginal = {
 type ManifestEntry = { size: number; durationSeconds?: number; detail?: string };
 type Manifest = { version: string; files: Record<string, ManifestEntry> };
 
-/** Hash of the code that decides the rendered bytes: the synthesiser and this file. */
+/**
+ * Hash of the code that decides the rendered bytes: the synthesiser, the speech, the spoken
+ * text's making and this file. (The spoken text itself is in each render's name.)
+ */
 async function generatorVersion(): Promise<string> {
   const require = createRequire(import.meta.url);
   const hash = createHash('sha256');
-  for (const file of [require.resolve('@kerygma/ffmpeg/synth'), fileURLToPath(import.meta.url)]) {
-    hash.update(await readFile(file));
-  }
+  const files = [
+    require.resolve('@kerygma/ffmpeg/synth'),
+    require.resolve('@kerygma/ffmpeg/speech'),
+    fileURLToPath(new URL('./demo-speech.ts', import.meta.url)),
+    fileURLToPath(import.meta.url),
+  ];
+  for (const file of files) hash.update(await readFile(file));
   return hash.digest('hex').slice(0, 16);
 }
+
+/** Short hash of what a spoken render says and how, for its cache name. */
+const speechKey = (...parts: string[]) => createHash('sha256').update(parts.join('\0')).digest('hex').slice(0, 16);
 
 /**
  * The sermons that get media: recent published ones from different broadcasters, up to 8 with
@@ -122,7 +135,10 @@ async function sizeOf(file: string): Promise<number | null> {
 }
 
 /** What rendering a sermon's original needs to know. */
-export type DemoMediaSermon = Pick<DemoSermon, 'sermonId' | 'hasVideo' | 'displayTitle'>;
+export type DemoMediaSermon = Pick<
+  DemoSermon,
+  'sermonId' | 'hasVideo' | 'displayTitle' | 'subtitle' | 'bibleText' | 'moreInfoText' | 'languageCode'
+>;
 
 /** The default render cache of a media folder. */
 export const demoCacheDir = (mediaDir: string) => path.join(mediaDir, CACHE_DIR);
@@ -138,6 +154,10 @@ export async function buildDemoOriginals(
     cacheDir: string;
     ready: (original: DemoOriginal) => Promise<void>;
     signal?: AbortSignal;
+    /** Told once when the recordings will have no words (espeak-ng missing). */
+    warn?: (message: string) => void;
+    /** The espeak-ng program (ESPEAK unless set). */
+    espeakPath?: string;
   },
 ): Promise<{ rendered: number; failed: string[] }> {
   if (!sermons.length) return { rendered: 0, failed: [] };
@@ -152,6 +172,14 @@ export async function buildDemoOriginals(
     if (stored.version === version) manifest = stored.files;
   } catch {
     // first run, or an unreadable manifest: everything is rendered again
+  }
+  const { espeakPath } = options;
+  const speaks = await hasEspeak(espeakPath);
+  if (!speaks) {
+    options.warn?.(
+      'demo media: espeak-ng is not installed, so the demo recordings are speech-like sound without words ' +
+        '(Debian/Ubuntu: apt-get install espeak-ng)',
+    );
   }
   const limit = limiter(MAX_PROCESSES);
   const pending = new Map<string, Promise<{ file: string; entry: ManifestEntry }>>();
@@ -191,22 +219,36 @@ export async function buildDemoOriginals(
     const index = video ? videoIndex++ : audioIndex++;
     try {
       let made: { file: string; entry: ManifestEntry };
+      const voice = index % 2 ? 'high' : 'low';
+      const variant = index % AUDIO_VARIANTS;
+      const seconds = video ? VIDEO_SECONDS : 120 + Math.round((variant * 120) / Math.max(1, AUDIO_VARIANTS - 1)); // 2 to 4 minutes
+      const speech =
+        speaks && espeakVoice(sermon.languageCode)
+          ? { text: spokenText(sermon, seconds), languageCode: sermon.languageCode }
+          : undefined;
       if (video) {
         const seed = 9001 + index;
-        made = await cached(`video-${sermon.sermonId}-${seed}-${VIDEO_SECONDS}.mp4`, (out) =>
+        const said = speech ? `-${speechKey(speech.text, speech.languageCode, voice)}` : '';
+        made = await cached(`video-${sermon.sermonId}-${seed}-${VIDEO_SECONDS}${said}.mp4`, (out) =>
           testPatternVideo(out, {
             seconds: VIDEO_SECONDS,
             seed,
             width: 640,
             height: 360,
             title: sermon.displayTitle,
-            voice: index % 2 ? 'high' : 'low',
+            voice,
+            speech,
+            espeakPath,
           }),
         );
-      } else {
-        const variant = index % AUDIO_VARIANTS;
+      } else if (speech) {
+        // Each sermon says its own words, so its recording is its own.
         const seed = 7001 + variant;
-        const seconds = 120 + Math.round((variant * 120) / Math.max(1, AUDIO_VARIANTS - 1)); // 2 to 4 minutes
+        made = await cached(`spoken-${speechKey(speech.text, speech.languageCode, voice)}.mp3`, (out) =>
+          spokenAudio(out, { ...speech, voice, seed, espeakPath }),
+        );
+      } else {
+        const seed = 7001 + variant;
         made = await cached(`speech-${seed}-${seconds}.mp3`, (out) =>
           speechLikeAudio(out, { seconds, seed, voice: variant % 2 ? 'high' : 'low' }),
         );

@@ -125,7 +125,15 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     const articles = await insertDemoArticles(tx, catalogue);
     if (chosen.length) {
       await enqueue(tx, 'demo.media', {
-        sermons: chosen.map((s) => ({ sermonId: s.sermonId, video: s.hasVideo, title: s.displayTitle })),
+        sermons: chosen.map((s) => ({
+          sermonId: s.sermonId,
+          video: s.hasVideo,
+          title: s.displayTitle,
+          language: s.languageCode,
+          subtitle: s.subtitle,
+          bibleText: s.bibleText,
+          description: s.moreInfoText,
+        })),
         cacheDir: options.mediaCacheDir ?? demoCacheDir(options.mediaDir),
       });
     }
