@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signIn, verifiedAccount } from './accounts.ts';
 import { hydrated } from './islands.ts';
+import { correctedTranscript } from './transcripts.ts';
 
 /**
  * Automatic transcripts in the dashboard (issue 26): a church's Uploader opens a sermon whose
@@ -46,27 +47,16 @@ test('an Uploader corrects a draft transcript and publishes it; the player offer
   // With the Uploader's cookies in the same context, a write must also say where it comes from.
   const headers = { 'x-api-key': apiKey, origin };
 
-  // The automatic transcript (PocketSphinx's, a draft): asked for when the backfill has not made
-  // it yet, waited for, then its words put through the API as the rough engine might hear them.
+  // The automatic transcript (PocketSphinx's, a draft), waited for, then its words put through
+  // the API as the rough engine might hear them.
   const uploader = await verifiedAccount('transcriber', { broadcasterID, role: 3 });
   await signIn(page, origin, uploader.username);
-  const transcriptStatus = async () => (await page.request.get(`/api/v2/node/sermons/${sermonID}/transcript`)).status();
-  if ((await transcriptStatus()) === 404) {
-    const asked = await page.request.post(`/api/v2/node/sermons/${sermonID}/transcript/transcribe`, { headers });
-    expect(asked.status(), await asked.text()).toBe(202);
-  }
-  await expect.poll(transcriptStatus, { timeout: 240_000, intervals: [2_000] }).toBe(200);
-  const put = await page.request.put(`/api/v2/node/sermons/${sermonID}/transcript`, {
-    headers,
-    data: {
-      segments: [
-        { start: 0, end: 30, text: 'Grace and peace to you all' },
-        { start: 30, end: 34, text: 'turn with me to John tin' },
-      ],
-    },
-  });
-  expect(put.status(), await put.text()).toBe(200);
-  expect(await put.json()).toMatchObject({ source: 'pocketsphinx', captionState: 'draft' });
+  await correctedTranscript(page.request, sermonID, headers, [
+    { start: 0, end: 30, text: 'Grace and peace to you all' },
+    { start: 30, end: 34, text: 'turn with me to John tin' },
+  ]);
+  const written = await page.request.get(`/api/v2/node/sermons/${sermonID}/transcript`);
+  expect(await written.json()).toMatchObject({ source: 'pocketsphinx', captionState: 'draft' });
 
   // The Uploader corrects 'tin', saves and publishes.
   await page.goto(`/dashboard-beta/sermons/${sermonID}?broadcasterID=${broadcasterID}`);

@@ -60,6 +60,16 @@ export async function enqueue<N extends JobName>(
   return rows[0]?.id ?? null;
 }
 
+/** Moves the queued job of `dedupeKey`, if any, up to `priority` (never down); answers whether one was queued. */
+export async function raisePriority(db: Db, dedupeKey: string, priority: number): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(
+    `UPDATE job SET priority = least(priority, $2), updated_at = now()
+      WHERE dedupe_key = $1 AND state = 'queued' RETURNING id`,
+    [dedupeKey, priority],
+  );
+  return rows.length > 0;
+}
+
 /** A job as a worker holds it after claiming it. `lockedBy` is the claim's fencing token. */
 export type ClaimedJob = {
   id: number;

@@ -62,16 +62,22 @@ export function passageTierJoin(ref: BibleReference, p: Param): string {
 }
 
 /**
- * For a passage within one chapter, the tier of the chapter's reference row `r` alone: the
- * sermon's other rows are in other chapters, so they cannot change it.
+ * The sermons on the passage as `(sermon_id, preach_date, tier)`, from the reference rows of
+ * its chapters alone: the chapter index carries their verses (migration 0052), so no sermon's
+ * row is read. Tiers as passageTierJoin gives them.
  */
-export function chapterTier(ref: BibleReference, p: Param): string {
-  const c = chapters(ref);
-  const [first, last, verses] = [p(c.first[0]), p(c.last[0]), p(c.end[0])];
+export function passageSermons(ref: BibleReference, p: Param): string {
+  const n = ref.chapterEnd - ref.chapter + 1;
   const from = 'coalesce(r.verse_start, 1)';
-  const to = `coalesce(r.verse_end, ${verses}::int)`;
-  return `CASE WHEN ${from} = ${first}::int AND ${to} = ${last}::int THEN 0
-               WHEN ${from} <= ${first}::int AND ${to} >= ${last}::int THEN 1 ELSE 2 END`;
+  const to = 'coalesce(r.verse_end, q.verses)';
+  return `SELECT r.sermon_id, max(r.preach_date) AS preach_date,
+      CASE WHEN count(*) FILTER (WHERE ${from} = q.first AND ${to} = q.last) = ${n} THEN 0
+           WHEN count(*) FILTER (WHERE ${from} <= q.first AND ${to} >= q.last) = ${n} THEN 1
+           ELSE 2 END AS tier
+      FROM sermon_scripture r JOIN ${passageTable(ref, p)} ON r.chapter = q.chapter
+     WHERE r.book_index = ${p(ref.bookIndex)} AND r.chapter BETWEEN ${p(ref.chapter)} AND ${p(ref.chapterEnd)}
+       AND ${from} <= q.last AND ${to} >= q.first
+     GROUP BY r.sermon_id`;
 }
 
 export const PASSAGE_TIERS: readonly PassageMatch[] = ['exact', 'contains', 'overlaps'];

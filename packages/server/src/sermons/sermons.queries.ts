@@ -6,7 +6,7 @@ import { type Anchoring, pageStart } from '../catalogue/page-anchors.ts';
 import type { MediaItemRow, SermonRow, SermonWithEntities } from '../catalogue/rows.ts';
 import { estimateRows, type SearchTerms, searchEstimate } from '../catalogue/totals.ts';
 import type { Db } from '../db/db.ts';
-import { chapterTier, overlapsPassage, type Param, passageTierJoin } from './passage.queries.ts';
+import { overlapsPassage, type Param, passageSermons, passageTierJoin } from './passage.queries.ts';
 
 /** Resolved filters of a sermon list: ids, not names (the service resolves names first). */
 export type SermonFilters = {
@@ -452,8 +452,9 @@ async function passagePage(
     params.push(v);
     return `$${params.length}`;
   };
-  if (passageWalked(f, passage) && !f.search)
-    return chapterPassagePage(db, entities, f, passage, params, limit, offset);
+  if (!f.search && (passageWalked(f, passage) || f.bookIndex === undefined)) {
+    return passageOnlyPage(db, entities, f, passage, limit, offset);
+  }
   const tier = passageTierJoin(passage, p);
   const from = sermonFrom(f, params, tier);
   const rank = f.search ? `ts_rank(s.search_vector, ${tsQuery(f.search, p)})` : '0';
@@ -469,34 +470,24 @@ async function passagePage(
 }
 
 /**
- * A passage within one chapter, without words: the chapter's reference rows in tier order, from
- * the chapter index alone (it carries their verses), each sermon's row read only as the page is
- * filled. Ranking the sermons' rows instead read all of them, one at random for each (13,252 for
- * Romans 8 at 2.1M sermons: 1.5 s from disk). The total is counted exactly up to
- * CHAPTER_COUNT_EXACT references; above, with no other filter, the references are the total
- * (drafts and scheduled sermons among them are few), counted from the index alone.
+ * A passage without words: its sermons in tier order from the reference rows of its chapters
+ * alone (passage.queries.ts passageSermons), each sermon's row read only as the page is filled.
+ * Ranking the sermons' rows instead read all of them, one at random for each (13,252 for Romans 8
+ * at 2.1M sermons: 1.5 s from disk). The total is counted exactly up to PASSAGE_COUNT_EXACT
+ * sermons; above, with no other filter, the references' sermons are the total (drafts and
+ * scheduled sermons among them are few), counted from the index alone.
  */
-async function chapterPassagePage(
+async function passageOnlyPage(
   db: Db,
   entities: EntityCache,
   f: SermonFilters,
   passage: BibleReference,
-  params: unknown[],
   limit: number,
   offset: number,
 ): Promise<SermonPage> {
-  const p: Param = (v) => {
-    params.push(v);
-    return `$${params.length}`;
-  };
-  const verses =
-    f.verse === undefined
-      ? ''
-      : `AND (r.verse_start IS NULL OR r.verse_start <= ${p(f.verseTo ?? f.verse)})
-         AND (r.verse_end IS NULL OR r.verse_end >= ${p(f.verse)})`;
-  const onChapter = `SELECT r.sermon_id, r.preach_date, ${chapterTier(passage, p)} AS tier FROM sermon_scripture r
-     WHERE r.book_index = ${p(f.bookIndex)} AND r.chapter = ${p(f.chapter)} ${verses}`;
-  const chapterParams = [...params];
+  const params: unknown[] = [];
+  const onPassage = passageSermons(passage, positional(params));
+  const passageParams = [...params];
   const rest = {
     ...f,
     bookIndex: undefined,
@@ -508,28 +499,28 @@ async function chapterPassagePage(
   const from = sermonFrom(
     rest,
     params,
-    `JOIN (${onChapter} ORDER BY tier, r.preach_date DESC, r.sermon_id DESC) c ON c.sermon_id = s.sermon_id`,
+    `JOIN (${onPassage} ORDER BY tier, preach_date DESC, r.sermon_id DESC) c ON c.sermon_id = s.sermon_id`,
   );
-  const [page, [references]] = await Promise.all([
+  const [page, [sermons]] = await Promise.all([
     db.query<SermonRow & { tier: number }>(
       `SELECT ${SERMON_COLUMNS}, c.tier ${from}
         ORDER BY c.tier, c.preach_date DESC, c.sermon_id DESC LIMIT ${limit} OFFSET ${offset}`,
       params,
     ),
-    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${onChapter}) c`, chapterParams),
+    db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${onPassage}) c`, passageParams),
   ]);
   const { broadcaster, ...others } = rest;
   const filtered = [...Object.values(others), ...Object.values(broadcaster ?? {})].some((v) => v !== undefined);
-  const many = (references?.n ?? 0) > CHAPTER_COUNT_EXACT;
+  const many = (sermons?.n ?? 0) > PASSAGE_COUNT_EXACT;
   return {
     rows: await withEntities(entities, page),
     nextKey: undefined,
-    total: many && !filtered ? references?.n : undefined,
+    total: many && !filtered ? sermons?.n : undefined,
   };
 }
 
-/** Below this many references on a chapter a passage search's total is counted, sermon by sermon. */
-const CHAPTER_COUNT_EXACT = 2_000;
+/** Below this many sermons on a passage its search's total is counted, sermon by sermon. */
+const PASSAGE_COUNT_EXACT = 2_000;
 
 /** The list's full-text search as the totals policy reads it (totals.ts searchEstimate). */
 export function searchTerms(f: SermonFilters): SearchTerms | undefined {

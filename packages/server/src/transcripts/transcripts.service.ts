@@ -2,10 +2,10 @@ import type { Transcript, TranscriptSegment } from '@kerygma/domain/contracts/tr
 import { managesBroadcaster } from '@kerygma/domain/roles';
 import { type Actor, requireRole, roleHolder, type Session } from '../accounts/guards.ts';
 import { ApiError, notFound } from '../errors.ts';
-import { enqueue } from '../jobs/queue.ts';
+import { enqueue, raisePriority } from '../jobs/queue.ts';
 import { type SpeechEngine, supportsLanguage } from './engine.ts';
 import { type TranscriptRow, transcribeSubject, transcriptOf } from './transcripts.queries.ts';
-import { saveTranscript, TRANSCRIBE_PRIORITY, type TranscriptDeps } from './transcripts.ts';
+import { ASKED_PRIORITY, saveTranscript, type TranscriptDeps } from './transcripts.ts';
 
 /** The transcript calls (contracts/transcripts.ts): reading, correcting, publishing, transcribing again. */
 
@@ -97,11 +97,8 @@ export async function transcribeAgain(
   if (!subject.audio_key || own || !supportsLanguage(deps.speech, subject.language_code)) {
     throw new ApiError(409, 'conflict', { error: { key: 'error.transcript.cannotTranscribe' } });
   }
-  const id = await enqueue(
-    deps.db,
-    'transcripts.transcribe',
-    { sermonId },
-    { priority: TRANSCRIBE_PRIORITY, dedupeKey: `transcribe:${sermonId}` },
-  );
-  return { queued: id !== null };
+  const dedupeKey = `transcribe:${sermonId}`;
+  const id = await enqueue(deps.db, 'transcripts.transcribe', { sermonId }, { priority: ASKED_PRIORITY, dedupeKey });
+  // Already waiting (queued automatically): it moves up to where an asked-for one would be.
+  return { queued: id !== null || (await raisePriority(deps.db, dedupeKey, ASKED_PRIORITY)) };
 }

@@ -35,6 +35,8 @@ export type TranscriptDeps = {
 
 /** Transcription waits for encodes (priority 0): it is the lower. */
 export const TRANSCRIBE_PRIORITY = 10;
+/** One a manager asked for comes before the automatic ones (after the encodes). */
+export const ASKED_PRIORITY = 5;
 /** The backfill comes after new sermons' transcriptions. */
 export const BACKFILL_PRIORITY = 20;
 
