@@ -90,7 +90,7 @@ async function transcribedSermon(request: APIRequestContext): Promise<LiteSermon
 
 /**
  * Gives a demo sermon its automatic transcript, then known words over it with the
- * broadcaster's API key (e2e/transcripts.ts).
+ * broadcaster's API key (e2e/transcripts.ts), published as its captions.
  */
 async function giveTranscript(request: APIRequestContext, sermon: LiteSermon, baseURL: string) {
   const key = await sendAdminCommand(
@@ -107,6 +107,9 @@ async function giveTranscript(request: APIRequestContext, sermon: LiteSermon, ba
   ];
   const headers = { 'x-api-key': (key as { text: string }).text, origin: baseURL };
   await correctedTranscript(request, sermon.sermonID, headers, segments);
+  // Published as captions, so listeners read it too (a draft is its broadcaster's alone).
+  const published = await request.post(`/api/v2/node/sermons/${sermon.sermonID}/transcript/publish`, { headers });
+  expect([200, 409], await published.text()).toContain(published.status());
   return segments;
 }
 
