@@ -103,7 +103,8 @@ describe.each(BACKENDS)('automatic transcripts on %s', (backend) => {
       // Run by priority 10: after the encodes.
       const [job] = await listJobs(t.db, { sermonId: '1002', name: 'transcripts.transcribe', limit: 1 });
       expect(job).toMatchObject({ state: 'done' });
-      expect((await sermon('1002')).hasTranscript).toBe(true);
+      // Searched at once, but not offered to listeners until published.
+      expect((await sermon('1002')).hasTranscript).toBe(false);
       expect((await transcript('1002', listener)).status).toBe(404);
       expect((await sermon('1002')).media.captions).toEqual([]);
     }, 240_000);
@@ -123,6 +124,7 @@ describe.each(BACKENDS)('automatic transcripts on %s', (backend) => {
       expect(signedIn.statusCode).toBe(200);
       expect(signedIn.body).toMatch(/rather selfish/);
       expect((await transcript('1002', listener)).status).toBe(200);
+      expect(s.hasTranscript).toBe(true);
       // Published once: a second publish is refused.
       expect((await api('POST', 'node/sermons/1002/transcript/publish', admin)).statusCode).toBe(409);
     });

@@ -44,7 +44,8 @@ export const transcriptBody = (segments: readonly TranscriptSegment[]) =>
 
 /**
  * Writes the sermon's transcript (its search vector in the sermon's language, as the sermon's
- * own) and marks the sermon as having one. Call inside a transaction.
+ * own) and marks the sermon as having one listeners can read (not a draft). Call inside a
+ * transaction.
  */
 export async function saveTranscriptRow(tx: Db, t: NewTranscript): Promise<void> {
   await tx.query(
@@ -56,7 +57,15 @@ export async function saveTranscriptRow(tx: Db, t: NewTranscript): Promise<void>
             search_vector = EXCLUDED.search_vector, updated_at = now()`,
     [t.sermonId, t.languageCode, t.source, t.captionState, JSON.stringify(t.segments), transcriptBody(t.segments)],
   );
-  await tx.query('UPDATE sermon SET has_transcript = true WHERE sermon_id = $1 AND NOT has_transcript', [t.sermonId]);
+  await markReadable(tx, t.sermonId, t.captionState);
+}
+
+/** `sermon.has_transcript`: listeners can read it (a draft is its broadcaster's alone, though searched). */
+function markReadable(tx: Db, sermonId: string, state: CaptionState) {
+  return tx.query('UPDATE sermon SET has_transcript = $2 WHERE sermon_id = $1 AND has_transcript IS DISTINCT FROM $2', [
+    sermonId,
+    state !== 'draft',
+  ]);
 }
 
 export async function setCaptionState(tx: Db, sermonId: string, state: CaptionState): Promise<void> {
@@ -64,6 +73,7 @@ export async function setCaptionState(tx: Db, sermonId: string, state: CaptionSt
     sermonId,
     state,
   ]);
+  await markReadable(tx, sermonId, state);
 }
 
 /** What a transcription works from and decides by. */
@@ -116,7 +126,8 @@ export async function sermonsToTranscribe(
 ): Promise<string[]> {
   const rows = await db.query<{ sermon_id: string }>(
     `SELECT s.sermon_id FROM sermon s JOIN broadcaster b USING (broadcaster_id)
-      WHERE s.sermon_id > $1 AND s.has_audio AND NOT s.has_transcript AND s.deleted_at IS NULL
+      WHERE s.sermon_id > $1 AND s.has_audio AND s.deleted_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM sermon_transcript t WHERE t.sermon_id = s.sermon_id)
         AND b.auto_transcripts AND s.language_code = ANY($2::text[])
       ORDER BY s.sermon_id LIMIT $3`,
     [after, languages, limit],

@@ -36,7 +36,8 @@ DROP INDEX sermon_scripture_chapter_idx;
 CREATE INDEX sermon_scripture_chapter_idx ON sermon_scripture (book_index, chapter, preach_date DESC, sermon_id DESC)
   INCLUDE (verse_start, verse_end);
 
--- /sermons/transcripts and `requireTranscript`: sermons with a transcript, newest first.
+-- /sermons/transcripts and `requireTranscript`: sermons with a transcript listeners can read (not
+-- a draft waiting for its broadcaster, which is searched all the same), newest first.
 ALTER TABLE sermon ADD COLUMN has_transcript boolean NOT NULL DEFAULT false;
 CREATE INDEX sermon_has_transcript_idx ON sermon (preach_date DESC, sermon_id DESC) WHERE has_transcript;
 
