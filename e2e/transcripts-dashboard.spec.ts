@@ -87,7 +87,7 @@ test('an Uploader corrects a draft transcript and publishes it; the player offer
   await hydrated(player);
   await player.getByText('Player settings').click();
   const captions = player.getByLabel('Captions');
-  await expect(captions.locator('option[value="en"]')).toHaveCount(1);
+  await expect(captions.locator('option[value="en"]')).toHaveText('English (automatic)');
   await captions.selectOption('en');
   await expect(player.locator('[data-player-cue]')).toHaveText('Grace and peace to you all');
   await visitor.close();

@@ -43,6 +43,7 @@ export const CONTROLS_MESSAGES = [
   'player.seek',
   'player.seekValue',
   'player.captions',
+  'player.automaticCaptions',
   'player.off',
   'player.autoplayForward',
   'player.autoplayReverse',
@@ -424,7 +425,7 @@ function Settings({
             <option value="">{t('player.off')}</option>
             {captions.map((c) => (
               <option key={c.language} value={c.language}>
-                {c.label}
+                {c.automatic ? t('player.automaticCaptions', { language: c.label }) : c.label}
               </option>
             ))}
           </select>

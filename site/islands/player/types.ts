@@ -14,7 +14,8 @@ export type PlayerSource = {
 };
 
 /** A WebVTT caption track. */
-export type PlayerCaption = { url: string; language: string; label: string };
+/** A caption track; `automatic` when a speech-to-text engine made it (issue 26). */
+export type PlayerCaption = { url: string; language: string; label: string; automatic?: boolean };
 
 export type PlayerSermon = {
   sermonID: string;
