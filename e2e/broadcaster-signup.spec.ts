@@ -49,6 +49,8 @@ test('a new user signs a church up, a site admin approves it, the dashboard open
   // Signed out, the sign-up page asks for an account first; creating one comes back here.
   await page.goto('/broadcaster/sign-up?coupon=&info=conference');
   await page.getByRole('link', { name: 'Create an account' }).click();
+  // The sign-up form of the page it went to: on a slow machine the old page's form was still there.
+  await page.waitForURL(/\/user\/login\?signup=true/);
   await hydrated(page.locator('main form'));
   await page.getByLabel('Username', { exact: true }).fill(who.username);
   await page.getByLabel('E-mail address', { exact: true }).fill(who.email);

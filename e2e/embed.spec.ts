@@ -142,7 +142,8 @@ test('where the browser has no HLS of its own, a video embed fetches neither hls
   await stream;
   expect(await player.locator('video').evaluate((m: HTMLMediaElement) => m.currentTime)).toBeGreaterThanOrEqual(15);
   expect(hls().filter((p) => p.endsWith('.js'))).toHaveLength(1);
-  expect(await player.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+  // The picture's size is known once its first segment is decoded, a moment after the playlist.
+  await expect.poll(() => player.locator('video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
 });
 
 test('a video embed shows its video; an unknown sermon is a 404 inside the embed layout', async ({ page, request }) => {
