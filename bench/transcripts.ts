@@ -3,11 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { wordErrorRate } from '../packages/domain/src/word-error-rate.ts';
 import { probe } from '../packages/ffmpeg/src/probe.ts';
 import { run } from '../packages/ffmpeg/src/run.ts';
 import type { SpeechEngine } from '../packages/server/src/transcripts/engine.ts';
 import { pocketsphinxEngine } from '../packages/server/src/transcripts/pocketsphinx.ts';
-import { wordErrorRate } from '../packages/server/src/transcripts/wer.ts';
 import { whisperEngine } from '../packages/server/src/transcripts/whisper.ts';
 
 /**

@@ -3,6 +3,7 @@ import { access, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { wordErrorRate } from '@kerygma/domain/word-error-rate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { probe } from './probe.ts';
 import { run } from './run.ts';
@@ -33,28 +34,6 @@ const SENTENCE =
   'This is the first promise to fallen man. It contains the whole gospel, and the essence of the covenant of grace. ' +
   'It has been in great measure fulfilled. The seed of the woman, even our Lord Jesus, was bruised in his heel, ' +
   'and a terrible bruising it was.';
-
-/** Word error rate of `hypothesis` against `reference`, lower case without punctuation. */
-function wordErrorRate(reference: string, hypothesis: string): number {
-  const words = (t: string) =>
-    t
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}' ]+/gu, ' ')
-      .split(/\s+/)
-      .filter(Boolean);
-  const ref = words(reference);
-  const hyp = words(hypothesis);
-  let previous = Array.from({ length: hyp.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= ref.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= hyp.length; j++) {
-      const same = ref[i - 1] === hyp[j - 1] ? 0 : 1;
-      row.push(Math.min((previous[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + same));
-    }
-    previous = row;
-  }
-  return (previous[hyp.length] ?? 0) / ref.length;
-}
 
 let dir: string;
 beforeAll(async () => {
@@ -111,7 +90,8 @@ describe.skipIf(!espeak)('spokenAudio (espeak-ng)', () => {
         const { stdout } = await promisify(execFile)(SPHINX.binary, [
           ...['-infile', wav, '-hmm', SPHINX.hmm, '-lm', SPHINX.lm, '-dict', SPHINX.dict, '-logfn', '/dev/null'],
         ]);
-        const wer = wordErrorRate(SENTENCE, stdout);
+        const { errors, words } = wordErrorRate(SENTENCE, stdout);
+        const wer = errors / words;
         console.log(
           `[speech] PocketSphinx word error rate, ${voice} voice: ${(wer * 100).toFixed(0)}% («${stdout.trim()}»)`,
         );

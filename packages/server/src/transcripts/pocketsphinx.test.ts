@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { wordErrorRate } from '@kerygma/domain/word-error-rate';
 import { describe, expect, it } from 'vitest';
 import { POCKETSPHINX, pocketsphinxEngine } from './pocketsphinx.ts';
-import { wordErrorRate } from './wer.ts';
 
 /** LibriVox clips with their reference transcription: Debian's package pocketsphinx-testdata. */
 const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
