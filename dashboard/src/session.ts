@@ -1,5 +1,5 @@
 import { createSessionClient, type SessionMessage, type SessionUser } from '@kerygma/api/session-client';
-import type { Route } from '@kerygma/api/transport';
+import type { CallRequest, Route } from '@kerygma/api/transport';
 import { SIGNED_IN_COOKIE } from '@kerygma/domain/account-values';
 import type { Contract } from '@kerygma/domain/contracts/contract';
 import { useSyncExternalStore } from 'react';
@@ -62,6 +62,15 @@ export const call = client.sessionCall;
 
 /** Declares a contract's route for `call`, checked against the contract, without its schemas. */
 export const routeOf = <C extends Contract>(route: Pick<C, 'method' | 'path'>): Route => route;
+
+/**
+ * A contract's call for the signed-in user by its route alone (the screens' scripts carry no
+ * schemas); `fresh` calls skip the cache hints (what a manager just changed must show at once).
+ */
+export const callOf =
+  <C extends Contract>(route: Pick<C, 'method' | 'path'>, { fresh = false } = {}) =>
+  (request: CallRequest<C>) =>
+    call<C>(route, fresh ? ({ ...request, noCache: true } as CallRequest<C>) : request);
 
 /** Who is signed in: `undefined` not known yet, `null` signed out. */
 export function useUser(): SessionUser | null | undefined {
