@@ -16,6 +16,7 @@ import { testUser } from '../test/users.ts';
 import type { SpeechEngine } from './engine.ts';
 import { pocketsphinxEngine } from './pocketsphinx.ts';
 import { backfillJob, startBackfill } from './transcripts.jobs.ts';
+import { saveTranscriptRow } from './transcripts.queries.ts';
 import { queueTranscription, TRANSCRIBE_PRIORITY } from './transcripts.ts';
 
 const LIBRIVOX = '/usr/share/pocketsphinx/test/data/librivox';
@@ -158,6 +159,31 @@ describe.each(BACKENDS)('automatic transcripts on %s', (backend) => {
       expect(s.media.text.filter((m) => m.mediaType === 'transcript')).toEqual([]);
       // Its own captions are its transcript: nothing to transcribe.
       expect((await api('POST', 'node/sermons/1002/transcript/transcribe', admin)).statusCode).toBe(409);
+    });
+
+    it('a transcript goes with what it came from: the caption file, then the audio', async () => {
+      const remove = (target: string) =>
+        api('POST', 'jobs/delete', { 'x-api-key': key }, { sermonID: '1002', target, language: 'en' });
+      expect((await remove('caption')).statusCode).toBe(200);
+      expect((await transcript('1002')).status).toBe(404);
+      expect((await sermon('1002')).hasTranscript).toBe(false);
+      // An engine's transcript of the audio that is left, as the transcription writes it.
+      const segments = [{ start: 0, end: 3, text: 'He was not an ill disposed young man' }];
+      await saveTranscriptRow(t.db, {
+        sermonId: '1002',
+        languageCode: 'en',
+        source: 'pocketsphinx',
+        captionState: 'published',
+        segments,
+      });
+      expect((await sermon('1002')).hasTranscript).toBe(true);
+      expect((await remove('audio')).statusCode).toBe(200);
+      expect((await transcript('1002')).status).toBe(404);
+      expect((await sermon('1002')).hasTranscript).toBe(false);
+      const [left] = await t.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM sermon_transcript WHERE sermon_id = '1002'",
+      );
+      expect(left?.n).toBe(0);
     });
   });
 

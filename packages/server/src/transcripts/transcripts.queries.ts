@@ -60,6 +60,12 @@ export async function saveTranscriptRow(tx: Db, t: NewTranscript): Promise<void>
   await markReadable(tx, t.sermonId, t.captionState);
 }
 
+/** Deletes the sermon's transcript: it is no longer offered or searched. */
+export async function deleteTranscriptRow(tx: Db, sermonId: string): Promise<void> {
+  await tx.query('DELETE FROM sermon_transcript WHERE sermon_id = $1', [sermonId]);
+  await tx.query('UPDATE sermon SET has_transcript = false WHERE sermon_id = $1 AND has_transcript', [sermonId]);
+}
+
 /** `sermon.has_transcript`: listeners can read it (a draft is its broadcaster's alone, though searched). */
 function markReadable(tx: Db, sermonId: string, state: CaptionState) {
   return tx.query('UPDATE sermon SET has_transcript = $2 WHERE sermon_id = $1 AND has_transcript IS DISTINCT FROM $2', [

@@ -13,6 +13,7 @@ import type { MediaStore } from '../storage/store.ts';
 import { type SpeechEngine, supportsLanguage } from './engine.ts';
 import {
   deleteAutomaticItems,
+  deleteTranscriptRow,
   type NewTranscript,
   refreshCaptionFlag,
   saveTranscriptRow,
@@ -159,6 +160,20 @@ export async function adoptUploadedCaption(
     captionState: 'none',
     segments,
   });
+  await replaceAutomaticItems(tx, sermonId, []);
+}
+
+/**
+ * After some of a sermon's media is deleted, its transcript goes with what it came from: an
+ * engine's with the audio, the church's with its caption file in the sermon's language (the
+ * backfill may then transcribe the audio that is left). Call in the deleting transaction.
+ */
+export async function dropOrphanedTranscript(tx: Db, sermonId: string): Promise<void> {
+  const s = await transcribeSubject(tx, sermonId);
+  if (!s?.transcript_source) return;
+  const from = s.transcript_source === 'caption' ? s.caption_key : s.audio_key;
+  if (from !== null) return;
+  await deleteTranscriptRow(tx, sermonId);
   await replaceAutomaticItems(tx, sermonId, []);
 }
 

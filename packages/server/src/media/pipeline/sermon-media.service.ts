@@ -2,6 +2,7 @@ import { type Actor, requireRole } from '../../accounts/guards.ts';
 import type { Db } from '../../db/db.ts';
 import { invalid, notFound } from '../../errors.ts';
 import { enqueue } from '../../jobs/queue.ts';
+import { dropOrphanedTranscript } from '../../transcripts/transcripts.ts';
 import { mediaDeleted, recordPipelineStage } from '../media-state.ts';
 import type { UploadType } from '../uploads/uploads.queries.ts';
 import { queueEncode } from './encoding.ts';
@@ -105,6 +106,7 @@ export async function deleteMedia(
       items.map((i) => i.storage_key).filter((k) => k && runFolder(k)),
     );
     if (keys.size) await enqueue(tx, 'media.delete-files', { sermonId, keys: [...keys] });
+    await dropOrphanedTranscript(tx, sermonId);
     await mediaDeleted(tx, sermonId, {
       audio: itemTypes.includes('mp3'),
       video: itemTypes.includes('mp4'),
