@@ -1,6 +1,6 @@
 import { memo, useCallback, useRef, useState } from 'react';
 import { useI18n } from '../../i18n.tsx';
-import type { RowProblem, RowProblems, SegmentRow } from './segment-rows.ts';
+import { formatTime, parseTime, type RowProblem, type RowProblems, type SegmentRow } from './segment-rows.ts';
 
 type Edit = (index: number, field: keyof SegmentRow, value: string) => void;
 
@@ -11,17 +11,20 @@ type Edit = (index: number, field: keyof SegmentRow, value: string) => void;
  */
 export function SegmentList({
   initial,
+  added,
   problems,
   onEdit,
 }: {
   initial: readonly SegmentRow[];
+  /** Lines added after the loaded ones (addRow). */
+  added: readonly SegmentRow[];
   problems: RowProblems;
   onEdit: Edit;
 }) {
   return (
     <ol className="segments">
-      {initial.map((row, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: segments are neither added, removed nor moved here
+      {[...initial, ...added].map((row, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: segments are only added at the end, never removed or moved
         <Segment key={index} index={index} row={row} problem={problems.get(index)} onEdit={onEdit} />
       ))}
     </ol>
@@ -89,8 +92,8 @@ export function useSegmentRows(initial: readonly SegmentRow[], onEdited: () => v
     (index, field, value) => {
       const row = { ...(rows.current[index] as SegmentRow), [field]: value };
       rows.current[index] = row;
-      const before = initial[index] as SegmentRow;
-      if (row.start === before.start && row.end === before.end && row.text === before.text)
+      const before = initial[index];
+      if (before && row.start === before.start && row.end === before.end && row.text === before.text)
         changed.current.delete(index);
       else changed.current.add(index);
       setDirty(changed.current.size > 0);
@@ -98,5 +101,17 @@ export function useSegmentRows(initial: readonly SegmentRow[], onEdited: () => v
     },
     [initial],
   );
-  return { rows, dirty, onEdit };
+  // A new line after the last, from its end for five seconds; a change until saved.
+  const [added, setAdded] = useState<SegmentRow[]>([]);
+  const addRow = useCallback(() => {
+    const last = rows.current[rows.current.length - 1];
+    const start = (last && parseTime(last.end)) ?? 0;
+    const row = { start: formatTime(start), end: formatTime(start + 5), text: '' };
+    rows.current.push(row);
+    changed.current.add(rows.current.length - 1);
+    setAdded((a) => [...a, row]);
+    setDirty(true);
+    edited.current();
+  }, []);
+  return { rows, dirty, onEdit, added, addRow };
 }

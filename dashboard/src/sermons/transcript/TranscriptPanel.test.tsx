@@ -50,7 +50,9 @@ beforeEach(() => {
     if (method === 'GET' && path === `${base}/transcript`)
       return transcript ? answer(transcript) : answer({ errors: {}, status: 404, code: 'not_found' }, 404);
     if (method === 'PUT' && path === `${base}/transcript`) {
-      transcript = { ...(transcript as Transcript), segments: body.segments, updated: draft.updated + 60 };
+      // With none, the server makes a draft written by hand.
+      const before = transcript ?? { ...draft, source: 'manual' as const, captionState: 'draft' as const };
+      transcript = { ...before, segments: body.segments, updated: draft.updated + 60 };
       return answer(transcript);
     }
     if (method === 'POST' && path === `${base}/transcript/publish`) {
@@ -201,6 +203,34 @@ describe('the transcript in the sermon editor', () => {
     expect(await screen.findByText('A new transcript is being made.')).toBeTruthy();
     expect(sent.some((s) => s.method === 'POST' && s.path.endsWith('/transcript/transcribe'))).toBe(true);
     expect(screen.getByText('Being made…')).toBeTruthy();
+  });
+
+  it('writes a transcript by hand where there is none: lines added, saved as a draft, published as captions', async () => {
+    transcript = null;
+    const captionsChanged = vi.fn();
+    open(captionsChanged);
+    fireEvent.click(await screen.findByRole('button', { name: 'Write a transcript' }));
+    type('Text of segment 1', 'Grace to you and peace');
+    fireEvent.click(screen.getByRole('button', { name: 'Add a line' }));
+    expect(field('Start of segment 2').value).toBe('0:05');
+    expect(field('End of segment 2').value).toBe('0:10');
+    type('Text of segment 2', 'from God our Father');
+    // Nothing to publish before it is saved.
+    expect(screen.queryByRole('button', { name: 'Publish as captions' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save transcript' }));
+    expect(await screen.findByText('Transcript saved.')).toBeTruthy();
+    expect(saves()[0]?.body).toEqual({
+      segments: [
+        { start: 0, end: 5, text: 'Grace to you and peace' },
+        { start: 5, end: 10, text: 'from God our Father' },
+      ],
+    });
+    expect(await screen.findByText('Written here, not yet shown to viewers.')).toBeTruthy();
+    expect(screen.getByText("Publishing puts it in the player's caption menu.")).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Publish as captions' }));
+    expect(await screen.findByText('The captions are published.')).toBeTruthy();
+    expect(screen.getByText('Written here, shown in the player as captions.')).toBeTruthy();
+    expect(captionsChanged).toHaveBeenCalled();
   });
 
   it('keeps a 900-segment transcript editable: one corrected word late in it is saved with all the rest', async () => {

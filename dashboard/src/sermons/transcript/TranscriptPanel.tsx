@@ -36,7 +36,16 @@ function versionOf(transcript: Transcript): number {
   return version;
 }
 
-type Status = 'none' | 'making' | 'failed' | 'draft' | 'published' | 'hidden' | 'captions';
+type Status =
+  | 'none'
+  | 'making'
+  | 'failed'
+  | 'draft'
+  | 'published'
+  | 'hidden'
+  | 'captions'
+  | 'writtenDraft'
+  | 'writtenPublished';
 
 type Run = { state: string; timestamp: number };
 
@@ -49,7 +58,9 @@ function statusOf(transcript: Transcript | null, run: Run | undefined, asked: bo
   if (asked || (newer && run.state === RUN.scheduled)) return 'making';
   if (!transcript) return newer && run.state === RUN.failed ? 'failed' : 'none';
   if (transcript.source === 'caption') return 'captions';
-  return transcript.captionState === 'none' ? 'hidden' : transcript.captionState;
+  if (transcript.captionState === 'none') return 'hidden';
+  if (transcript.source === 'manual') return transcript.captionState === 'draft' ? 'writtenDraft' : 'writtenPublished';
+  return transcript.captionState;
 }
 
 const ENGINE_LABELS: Record<string, MessageKey | undefined> = {
@@ -135,6 +146,19 @@ export function TranscriptPanel({
     }
   };
   const changed = (next: Transcript) => queryClient.setQueryData(key, next);
+  // Writing one by hand where there is none: an editor of one empty line, saved as a draft.
+  const [writing, setWriting] = useState<Transcript | null>(null);
+  const write = () =>
+    setWriting({
+      sermonID,
+      languageCode: sermon.languageCode,
+      source: 'manual',
+      captionState: 'draft',
+      segments: [{ start: 0, end: Math.min(5, sermon.durationSeconds || 5), text: '' }],
+      updated: 0,
+    });
+  const shown = transcript.data ?? writing;
+  const media = sermon.hasAudio || sermon.hasVideo;
 
   const engine = transcript.data && ENGINE_LABELS[transcript.data.source];
   return (
@@ -148,11 +172,12 @@ export function TranscriptPanel({
         </p>
       )}
       {engine && <p className="hint">{t(engine)}</p>}
-      {transcript.data && (
+      {shown && (
         <TranscriptEditor
-          key={versionOf(transcript.data)}
-          transcript={transcript.data}
-          opened={opened}
+          key={versionOf(shown)}
+          transcript={shown}
+          unsaved={!transcript.data}
+          opened={opened || (!transcript.data && writing !== null)}
           onOpen={() => setOpened(true)}
           durationSeconds={sermon.durationSeconds}
           onDirty={onDirty}
@@ -163,11 +188,16 @@ export function TranscriptPanel({
           }}
         />
       )}
-      {(sermon.hasAudio || sermon.hasVideo) && status !== 'making' && (
+      {media && status !== 'making' && (
         <div className="actions">
           <button type="button" onClick={transcribe} disabled={busy}>
             {t('dashboard.transcript.transcribe')}
           </button>
+          {!shown && (status === 'none' || status === 'failed') && (
+            <button type="button" onClick={write}>
+              {t('dashboard.transcript.write')}
+            </button>
+          )}
         </div>
       )}
     </section>
@@ -177,6 +207,7 @@ export function TranscriptPanel({
 /** The segments to correct, Save, and for a draft 'Publish as captions'. Keyed by the transcript loaded. */
 function TranscriptEditor({
   transcript,
+  unsaved,
   opened,
   onOpen,
   durationSeconds,
@@ -185,6 +216,8 @@ function TranscriptEditor({
   onPublished,
 }: {
   transcript: Transcript;
+  /** Written here and not yet saved: nothing to publish. */
+  unsaved: boolean;
   opened: boolean;
   onOpen: () => void;
   durationSeconds: number;
@@ -201,7 +234,7 @@ function TranscriptEditor({
   const listRef = useRef<HTMLDivElement>(null);
   const check = () => checkRows(rows.current, transcript.segments, durationSeconds);
   // Once a save found problems, each change checks again, so a corrected row loses its message.
-  const { rows, dirty, onEdit } = useSegmentRows(initial, () => {
+  const { rows, dirty, onEdit, added, addRow } = useSegmentRows(initial, () => {
     if (problems.size) setProblems(check().problems ?? NO_PROBLEMS);
   });
   useEffect(() => {
@@ -236,17 +269,23 @@ function TranscriptEditor({
       toast('success', t('dashboard.transcript.saved'));
     });
   };
+  const written = transcript.source === 'manual';
   const publish = () =>
     act(async () => {
       onPublished(await api.publishSermonCaptions({ params }));
-      toast('success', t('dashboard.transcript.publishedToast'));
+      toast(
+        'success',
+        t(written ? 'dashboard.transcript.publishedWrittenToast' : 'dashboard.transcript.publishedToast'),
+      );
     });
 
   return (
     <>
-      {transcript.captionState === 'draft' && (
+      {transcript.captionState === 'draft' && !unsaved && (
         <div className="transcript-publish">
-          <p className="hint">{t('dashboard.transcript.publishExplained')}</p>
+          <p className="hint">
+            {t(written ? 'dashboard.transcript.publishWritten' : 'dashboard.transcript.publishExplained')}
+          </p>
           {dirty && <p className="hint">{t('dashboard.transcript.saveFirst')}</p>}
           <button type="button" onClick={publish} disabled={busy || dirty}>
             {t('dashboard.transcript.publish')}
@@ -267,7 +306,10 @@ function TranscriptEditor({
                 <span role="alert">{t('dashboard.transcript.problems', { count: problems.size })}</span>
               )}
             </div>
-            <SegmentList initial={initial} problems={problems} onEdit={onEdit} />
+            <SegmentList initial={initial} added={added} problems={problems} onEdit={onEdit} />
+            <button type="button" onClick={addRow}>
+              {t('dashboard.transcript.addLine')}
+            </button>
           </div>
         )}
       </details>

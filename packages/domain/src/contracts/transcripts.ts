@@ -10,8 +10,8 @@ export const transcriptSegmentSchema = z.object({
 });
 export type TranscriptSegment = z.infer<typeof transcriptSegmentSchema>;
 
-/** Where a transcript came from: a speech-to-text engine, or the church's own caption file. */
-export const TRANSCRIPT_SOURCES = ['whisper', 'pocketsphinx', 'caption'] as const;
+/** Where a transcript came from: a speech-to-text engine, the church's own caption file, or written by a manager. */
+export const TRANSCRIPT_SOURCES = ['whisper', 'pocketsphinx', 'caption', 'manual'] as const;
 /** The automatic caption track's state: waiting for a manager, in the player, or none (own captions, or turned off). */
 export const CAPTION_STATES = ['draft', 'published', 'none'] as const;
 
@@ -45,9 +45,9 @@ export const transcriptContracts = {
     method: 'PUT',
     path: '/node/sermons/:sermonID/transcript',
     tag,
-    summary: "Correct a sermon's transcript",
+    summary: "Correct or write a sermon's transcript",
     description:
-      "Replaces the transcript's segments; the automatic caption track, when published, and the search change with it.",
+      "Replaces the transcript's segments; the caption track, when published, and the search change with it. A sermon with none gets one written by hand (source manual), a draft until published.",
     auth: 'apiKeyOrSession',
     params: sermonIdParams,
     body: z.object({ segments: z.array(transcriptSegmentSchema).min(1).max(20_000) }),

@@ -3,7 +3,7 @@ import type { Db } from '../db/db.ts';
 
 /** The SQL of transcripts (migration 0052): the sermon_transcript row and what it is made from. */
 
-export type TranscriptSource = 'whisper' | 'pocketsphinx' | 'caption';
+export type TranscriptSource = 'whisper' | 'pocketsphinx' | 'caption' | 'manual';
 export type CaptionState = 'draft' | 'published' | 'none';
 
 export type TranscriptRow = {

@@ -45,20 +45,22 @@ export async function readTranscript(deps: TranscriptDeps, session: Session, ser
   return dto(t);
 }
 
-/** PUT: new segments; the search text, and the automatic caption track when published, follow. */
+/**
+ * PUT: new segments; the search text, and the caption track when published, follow. A sermon
+ * without a transcript gets one written by hand, in its language, a draft until published.
+ */
 export async function correctTranscript(
   deps: TranscriptDeps,
   actor: Actor,
   sermonId: string,
   segments: TranscriptSegment[],
 ): Promise<Transcript> {
-  const { transcript } = await forUploader(deps, actor, sermonId);
-  if (!transcript) throw noTranscript();
+  const { subject, transcript } = await forUploader(deps, actor, sermonId);
   await saveTranscript(deps, {
     sermonId,
-    languageCode: transcript.language_code,
-    source: transcript.source,
-    captionState: transcript.caption_state,
+    languageCode: transcript?.language_code ?? subject.language_code,
+    source: transcript?.source ?? 'manual',
+    captionState: transcript?.caption_state ?? 'draft',
     segments: [...segments].sort((a, b) => a.start - b.start),
   });
   return dto((await transcriptOf(deps.db, sermonId)) as TranscriptRow);
