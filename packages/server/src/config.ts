@@ -129,9 +129,9 @@ const schema = z.object({
     .transform((v) => Buffer.from(v, 'base64'))
     .optional(),
   /** A restream that cannot reach its destination tries again after this, doubling each time. */
-  MULTICAST_RECONNECT_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
+  MULTICAST_RETRY_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
   /** Attempts after a drop or a refusal before the restream stops with a fail event. */
-  MULTICAST_RECONNECT_ATTEMPTS: z.coerce.number().int().min(0).max(100).default(5),
+  MULTICAST_RETRY_ATTEMPTS: z.coerce.number().int().min(0).max(100).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Media in an S3-compatible bucket instead of on local disk (see README, Running at scale). */
   S3_BUCKET: z.string().min(1).optional(),
@@ -198,7 +198,7 @@ export type Config = {
   websubHub: string | undefined;
   /** MULTICAST_SECRET_KEY (32 bytes; else webcasts/multicast/stream-secrets.ts keeps one in the data directory). */
   multicastSecretKey: Buffer | undefined;
-  /** MULTICAST_RECONNECT_BASE_MS and MULTICAST_RECONNECT_ATTEMPTS. */
+  /** MULTICAST_RETRY_BASE_MS and MULTICAST_RETRY_ATTEMPTS. */
   multicastReconnect: { baseMs: number; attempts: number };
 };
 
@@ -271,6 +271,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     feedImportAllowLoopback: c.FEED_IMPORT_ALLOW_LOOPBACK,
     websubHub: c.WEBSUB_HUB_URL,
     multicastSecretKey: c.MULTICAST_SECRET_KEY,
-    multicastReconnect: { baseMs: c.MULTICAST_RECONNECT_BASE_MS, attempts: c.MULTICAST_RECONNECT_ATTEMPTS },
+    multicastReconnect: { baseMs: c.MULTICAST_RETRY_BASE_MS, attempts: c.MULTICAST_RETRY_ATTEMPTS },
   };
 }
