@@ -99,8 +99,9 @@ export function startRestream(source: string, destination: RestreamDestination, 
       if (connected || name !== 'total_size' || !(Number(value) > 0)) return;
       connected = true;
       failures = 0;
-      if (!stopRequested) setStatus('running');
+      // The event first: whoever sees 'running' finds the connection recorded.
       event('connect', null);
+      if (!stopRequested) setStatus('running');
     });
     createInterface({ input: proc.stderr }).on('line', (line) => {
       if (line.trim()) lastError = line.trim().slice(0, 500);
