@@ -65,7 +65,9 @@ export const multicastSchema = z.object({
 });
 export type Multicast = z.infer<typeof multicastSchema>;
 
-export const multicastIdParams = broadcasterIdParams.extend({ multicastID: z.coerce.number().int().positive() });
+export const multicastIdParams = broadcasterIdParams.extend({
+  multicastID: z.coerce.number().int().positive().max(2_147_483_647),
+});
 
 const newMulticast = z
   .object({

@@ -3,6 +3,7 @@ import { freePort } from '../../test/processes.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { BACKENDS } from '../../test/test-db.ts';
 import { testUser } from '../../test/users.ts';
+import { restreamEventsOf } from './multicast.queries.ts';
 import { liveLikeSource, type RtmpReceiver, rtmpReceiver, until, videoFrames } from './restream-fixtures.ts';
 import { type MulticastRuntime, multicastRuntime } from './restreams.ts';
 import { streamSecrets } from './stream-secrets.ts';
@@ -122,6 +123,7 @@ describe.each(BACKENDS)('multicast restreams on %s', (backend) => {
     expect(await bad({ stream_platform: 'youtube' })).toEqual(['stream_key']);
     expect(await bad({ stream_platform: 'twitch', stream_key: 'k' })).toEqual(['stream_platform']);
     expect((await api('PATCH', 'gracechurch/multicast/abc', { disabled: true })).status).toBe(400);
+    expect((await api('PATCH', 'gracechurch/multicast/99999999999', { disabled: true })).status).toBe(400);
     // Another broadcaster's destination is not found through this one.
     const theirs = await api('POST', 'radiovida/multicast', { stream_platform: 'youtube', stream_key: 'k' }, siteAdmin);
     expect(theirs.status).toBe(201);
@@ -252,6 +254,14 @@ describe.each(BACKENDS)('multicast restreams on %s', (backend) => {
       'reconnect 2',
       'reconnect 3',
       'fail 4',
+    ]);
+    // What the webcast's stream health reads (spec §4 restream events), newest first.
+    const recent = await restreamEventsOf(t.db, 'gracechurch', Math.floor(Date.now() / 1000) - 60);
+    expect(recent.filter((e) => e.multicast_id === id).map((e) => e.kind)).toEqual([
+      'fail',
+      'reconnect',
+      'reconnect',
+      'reconnect',
     ]);
     await api('DELETE', `gracechurch/multicast/${id}`);
   }, 60_000);
