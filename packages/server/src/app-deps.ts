@@ -6,6 +6,7 @@ import type { Db } from './db/db.ts';
 import type { MediaCounters } from './media/serving/media-counters.ts';
 import type { MediaStore } from './storage/store.ts';
 import type { SpeechEngine } from './transcripts/engine.ts';
+import type { MulticastRuntime } from './webcasts/multicast/restreams.ts';
 
 /** Everything a route module needs, passed explicitly (no globals). */
 export type ApiDeps = {
@@ -24,6 +25,12 @@ export type ApiDeps = {
   now?: () => number;
   /** The speech-to-text engine (transcripts/choose-engine.ts): none answers 503 to a transcription asked for. */
   speech?: SpeechEngine | null;
+  /**
+   * Restreams (webcasts/multicast/): the sealing of destinations' addresses and keys, and this
+   * process's running restreams, which the webcast core starts and stops. buildApp makes one when
+   * not given and stops its restreams when the app closes.
+   */
+  multicast?: MulticastRuntime;
   /** Set when the process is shutting down: /healthz then answers 503 (main.ts). */
   shutdown?: { draining: boolean };
 };

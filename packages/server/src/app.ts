@@ -48,13 +48,22 @@ import { literalBadSegments, mountSite, type SitePages } from './site/site.ts';
 import { sitemapRoutes } from './sitemaps/sitemaps.routes.ts';
 import { speakerRoutes } from './speakers/speakers.routes.ts';
 import { transcriptRoutes } from './transcripts/transcripts.routes.ts';
+import { multicastRoutes } from './webcasts/multicast/multicast.routes.ts';
+import { multicastRuntime } from './webcasts/multicast/restreams.ts';
+import { streamSecrets } from './webcasts/multicast/stream-secrets.ts';
 
 export type AppOptions = { logger?: FastifyBaseLogger; rootDir?: string };
 
 /** Builds the whole HTTP application from its dependencies (tests call this with app.inject). */
 export async function buildApp(given: ApiDeps, options: AppOptions = {}): Promise<FastifyInstance> {
   const changes = given.changes ?? catalogueChanges();
-  const deps: ApiDeps = { ...given, changes };
+  const multicast =
+    given.multicast ??
+    multicastRuntime(given.db, streamSecrets(given.config), {
+      reconnect: given.config.multicastReconnect,
+      onError: (err) => options.logger?.warn({ err }, 'could not save a restream status'),
+    });
+  const deps: ApiDeps = { ...given, changes, multicast };
   // Rows of what changed are read again (the page cache and the sitemaps listen in site/, sitemaps/).
   changes.subscribe((change) => deps.entities.forget(change));
   let sitePages: SitePages | undefined;
@@ -155,6 +164,7 @@ export async function buildApp(given: ApiDeps, options: AppOptions = {}): Promis
   // Every page exists once per language (spec §2), the health check too: /de/healthz, ….
   for (const { prefix } of LOCALES) app.get(`${prefix}/healthz`, health);
   app.addHook('onClose', () => deps.counters.stop());
+  app.addHook('onClose', () => multicast.restreams.close());
 
   await app.register(
     async (api) => {
@@ -194,6 +204,8 @@ export async function buildApp(given: ApiDeps, options: AppOptions = {}): Promis
         transcriptRoutes,
       ])
         await routes(api, deps);
+      // Restreams (webcasts/multicast/): a broadcaster's destinations, started and stopped while it is live.
+      multicastRoutes(api, deps, multicast);
     },
     { prefix: API_BASE },
   );

@@ -118,6 +118,20 @@ const schema = z.object({
    * rel="hub") and tell of each change, so apps that subscribed there hear of a new sermon at once.
    */
   WEBSUB_HUB_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * The AES-256 key sealing restream destinations' addresses and stream keys (base64 of 32
+   * bytes, e.g. `openssl rand -base64 32`). Without it one is made in <data dir>/multicast-secret-key;
+   * processes that share a database but not a data directory need the same value.
+   */
+  MULTICAST_SECRET_KEY: z
+    .string()
+    .refine((v) => /^[A-Za-z0-9+/]{43}=$/.test(v), 'must be base64 of 32 bytes (openssl rand -base64 32)')
+    .transform((v) => Buffer.from(v, 'base64'))
+    .optional(),
+  /** A restream that cannot reach its destination tries again after this, doubling each time. */
+  MULTICAST_RETRY_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
+  /** Attempts after a drop or a refusal before the restream stops with a fail event. */
+  MULTICAST_RETRY_ATTEMPTS: z.coerce.number().int().min(0).max(100).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Media in an S3-compatible bucket instead of on local disk (see README, Running at scale). */
   S3_BUCKET: z.string().min(1).optional(),
@@ -182,6 +196,10 @@ export type Config = {
   feedImportAllowLoopback: boolean;
   /** WEBSUB_HUB_URL. */
   websubHub: string | undefined;
+  /** MULTICAST_SECRET_KEY (32 bytes; else webcasts/multicast/stream-secrets.ts keeps one in the data directory). */
+  multicastSecretKey: Buffer | undefined;
+  /** MULTICAST_RETRY_BASE_MS and MULTICAST_RETRY_ATTEMPTS. */
+  multicastReconnect: { baseMs: number; attempts: number };
 };
 
 /**
@@ -252,5 +270,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     feedImportAllowLoopback: c.FEED_IMPORT_ALLOW_LOOPBACK,
     websubHub: c.WEBSUB_HUB_URL,
+    multicastSecretKey: c.MULTICAST_SECRET_KEY,
+    multicastReconnect: { baseMs: c.MULTICAST_RETRY_BASE_MS, attempts: c.MULTICAST_RETRY_ATTEMPTS },
   };
 }

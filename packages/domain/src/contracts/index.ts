@@ -12,6 +12,7 @@ import { hymnalContracts } from './hymnal.ts';
 import { imageContracts } from './images.ts';
 import { libraryContracts } from './library.ts';
 import { mediaContracts } from './media.ts';
+import { multicastContracts } from './multicast.ts';
 import { oembedContracts } from './oembed.ts';
 import { referenceContracts } from './reference.ts';
 import { searchContracts } from './search.ts';
@@ -46,6 +47,7 @@ export const contracts = {
   ...globalConfigContracts,
   ...feedImportContracts,
   ...transcriptContracts,
+  ...multicastContracts,
 } satisfies Record<string, Contract>;
 
 export type ContractName = keyof typeof contracts;

@@ -21,6 +21,8 @@ import { buildTestApp, type TestApp } from '../test/test-app.ts';
 import { BACKENDS } from '../test/test-db.ts';
 import { testUser } from '../test/users.ts';
 import { saveTranscriptRow } from '../transcripts/transcripts.queries.ts';
+import { insertMulticast } from '../webcasts/multicast/multicast.queries.ts';
+import { streamSecrets } from '../webcasts/multicast/stream-secrets.ts';
 
 /**
  * THE PERMISSION TABLE: every protected endpoint, and what each caller gets.
@@ -860,6 +862,63 @@ const ROWS: Row[] = [
     },
     expect: [401, 403, 403, 200, 403, 403, 200, 200],
   },
+  // Multicast restreams (webcasts/multicast/): the broadcaster's Admins and site admins; no API key.
+  // Starting and restarting reach the rule that the broadcaster must be live (409) here.
+  {
+    name: 'multicastList',
+    request: { method: 'GET', url: '/node/broadcasters/gracechurch/multicast_list?include_system=true' },
+    expect: [401, 403, 403, 200, 403, 403, 200, 401],
+  },
+  {
+    name: 'createMulticast',
+    request: {
+      method: 'POST',
+      url: '/node/broadcasters/gracechurch/multicast',
+      body: { stream_platform: 'youtube', stream_key: 'abcd-efgh-ijkl' },
+    },
+    expect: [401, 403, 403, 201, 403, 403, 201, 401],
+  },
+  {
+    name: 'updateMulticast',
+    request: async (f) => ({
+      method: 'PATCH',
+      url: `/node/broadcasters/gracechurch/multicast/${await graceMulticast(f)}`,
+      body: { stream_label: 'Sunday' },
+    }),
+    expect: [401, 403, 403, 200, 403, 403, 200, 401],
+  },
+  {
+    name: 'deleteMulticast',
+    request: async (f) => ({
+      method: 'DELETE',
+      url: `/node/broadcasters/gracechurch/multicast/${await graceMulticast(f)}`,
+    }),
+    expect: [401, 403, 403, 200, 403, 403, 200, 401],
+  },
+  {
+    name: 'startMulticast',
+    request: async (f) => ({
+      method: 'POST',
+      url: `/node/broadcasters/gracechurch/multicast/${await graceMulticast(f)}/start`,
+    }),
+    expect: [401, 403, 403, 409, 403, 403, 409, 401],
+  },
+  {
+    name: 'stopMulticast',
+    request: async (f) => ({
+      method: 'POST',
+      url: `/node/broadcasters/gracechurch/multicast/${await graceMulticast(f)}/stop`,
+    }),
+    expect: [401, 403, 403, 200, 403, 403, 200, 401],
+  },
+  {
+    name: 'restartMulticast',
+    request: async (f) => ({
+      method: 'POST',
+      url: `/node/broadcasters/gracechurch/multicast/${await graceMulticast(f)}/restart`,
+    }),
+    expect: [401, 403, 403, 409, 403, 403, 409, 401],
+  },
 ];
 
 /** Gives gracechurch's sermon `sermonId` a transcript in `state`; its id. */
@@ -880,6 +939,23 @@ async function draftArticle({ db }: Fixture): Promise<number> {
     [slug],
   );
   return row?.article_id ?? 0;
+}
+
+/** A restream destination of gracechurch, sealed with the test app's key (kept in its data directory, beside the media). */
+async function graceMulticast({ db, mediaDir }: Fixture): Promise<number> {
+  const secrets = streamSecrets({ multicastSecretKey: undefined, dataDir: path.dirname(mediaDir) });
+  return db.transaction((tx) =>
+    insertMulticast(tx, {
+      broadcaster_id: 'gracechurch',
+      stream_platform: 'custom',
+      stream_label: '',
+      stream_url_sealed: secrets.seal('stream_url', 'rtmp://127.0.0.1:9/live'),
+      stream_key_sealed: secrets.seal('stream_key', 'abcd-efgh-ijkl'),
+      auto_start: false,
+      disabled: false,
+      system: false,
+    }),
+  );
 }
 
 /** A feed import preview of gracechurch with no items (so starting it makes nothing). */
@@ -969,6 +1045,8 @@ async function snapshot(db: Db): Promise<string> {
     'feed_import',
     'feed_import_item',
     'sermon_transcript',
+    'multicast',
+    'multicast_event',
   ];
   const parts = [];
   for (const table of tables) {

@@ -10,6 +10,7 @@ import { buildTestApp, getJson, type TestApp } from '../test/test-app.ts';
 import { BACKENDS } from '../test/test-db.ts';
 import { testUser } from '../test/users.ts';
 import { saveTranscriptRow } from '../transcripts/transcripts.queries.ts';
+import { insertRestreamEvent } from '../webcasts/multicast/multicast.queries.ts';
 
 /** Routes registered without a contract (none: keep it so, or say here why one has none). */
 const WITHOUT_CONTRACT = new Set<string>();
@@ -101,6 +102,7 @@ const EXAMPLES: Record<string, string[]> = {
   search: ['/node/search?query=Romans', '/node/search?query=Romans&lite=false&liteBroadcaster=false'],
   mediaTracker: ['/node/sermons/1000/media_tracker'],
   sermonTranscript: ['/node/sermons/1000/transcript'],
+  multicastList: ['/node/broadcasters/gracechurch/multicast_list?include_system=true'],
   oembed: [`/oembed?url=${encodeURIComponent('http://kerygma.test/sermons/1000')}`],
   userAvailable: ['/site/users/available?username=anyone', '/site/users/available?email=a@example.org'],
   currentUser: ['/site/users'],
@@ -197,6 +199,7 @@ const SIGNED_IN = new Set([
 /** Contracts whose examples are asked as a site admin (accounts/permissions.db.test.ts checks who else may). */
 const SITE_ADMIN = new Set([
   'mediaTracker',
+  'multicastList',
   'listFeedImports',
   'editableSermon',
   'editorDropdownContents',
@@ -298,6 +301,14 @@ describe.each(BACKENDS)('route contracts on %s', (backend) => {
         segments,
       }),
     );
+    // A restream destination that has run (webcasts/multicast/).
+    const made = await t.app.inject({
+      method: 'POST',
+      url: `${API_BASE}/node/broadcasters/gracechurch/multicast`,
+      headers: admin,
+      payload: { stream_platform: 'youtube', stream_key: 'abcd-efgh-ijkl-mnop' },
+    });
+    await insertRestreamEvent(t.db, JSON.parse(made.body).multicast_id, { kind: 'connect', attempt: 0, detail: null });
     const getContracts = ALL.filter(([, c]) => methodsOf(c).includes('GET'));
     expect(getContracts.map(([name]) => name).filter((name) => !(name in EXAMPLES))).toEqual([]);
     for (const [name, c] of getContracts) {

@@ -6,13 +6,14 @@ import { buildApp } from '../app.ts';
 import { type CatalogueChanges, catalogueChanges } from '../catalogue/catalogue-changes.ts';
 import { statsCache } from '../catalogue/catalogue-stats.ts';
 import { entityCache } from '../catalogue/entity-cache.ts';
-import { loadConfig } from '../config.ts';
+import { type Config, loadConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { openPostgres } from '../db/postgres.ts';
 import { type MediaCounters, mediaCounters } from '../media/serving/media-counters.ts';
 import { localMediaStore } from '../storage/local-store.ts';
 import type { MediaStore } from '../storage/store.ts';
 import type { SpeechEngine } from '../transcripts/engine.ts';
+import type { MulticastRuntime } from '../webcasts/multicast/restreams.ts';
 import { loadFixture } from './fixture.ts';
 import { openTestDb } from './test-db.ts';
 
@@ -47,6 +48,8 @@ export async function buildTestApp(
     now?: () => number;
     /** The speech-to-text engine (none by default: transcriptions asked for answer 503). */
     speech?: SpeechEngine | null;
+    /** Restreams made with the test's own options (a file source played at its pace); the app's own by default. */
+    multicast?: (db: Db, config: Config) => MulticastRuntime;
   } = {},
 ): Promise<TestApp> {
   const testDb = await openTestDb(backend);
@@ -89,6 +92,7 @@ export async function buildTestApp(
       changes,
       now: options.now,
       speech: options.speech,
+      multicast: options.multicast?.(requestDb, config),
     },
     { rootDir: options.rootDir ?? dataDir },
   );
