@@ -48,6 +48,8 @@ import { literalBadSegments, mountSite, type SitePages } from './site/site.ts';
 import { sitemapRoutes } from './sitemaps/sitemaps.routes.ts';
 import { speakerRoutes } from './speakers/speakers.routes.ts';
 import { transcriptRoutes } from './transcripts/transcripts.routes.ts';
+import { liveMediaRoutes } from './webcasts/live-media.routes.ts';
+import { webcastRoutes } from './webcasts/webcasts.routes.ts';
 
 export type AppOptions = { logger?: FastifyBaseLogger; rootDir?: string };
 
@@ -192,6 +194,8 @@ export async function buildApp(given: ApiDeps, options: AppOptions = {}): Promis
         articleRoutes,
         // Transcripts (transcripts/): a sermon's transcript read, corrected, published as captions.
         transcriptRoutes,
+        // Webcasts (webcasts/): live streams, their replays, metadata, stream key, statistics and health.
+        webcastRoutes,
       ])
         await routes(api, deps);
     },
@@ -205,6 +209,8 @@ export async function buildApp(given: ApiDeps, options: AppOptions = {}): Promis
   // Podcast feeds (feeds/): RSS and Atom of broadcasters, speakers and podcast series.
   feedRoutes(app, deps);
   oembedRoutes(app, deps);
+  // The webcasts' HLS playlists and segments (webcasts/): /live-media/<webcastID>/….
+  liveMediaRoutes(app, deps);
 
   const rootDir = options.rootDir ?? path.resolve(import.meta.dirname, '../../..');
   if (existsSync(path.join(rootDir, 'dist/server/entry.mjs')))

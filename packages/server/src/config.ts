@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { S3Config } from './storage/s3-store.ts';
+import type { WebcastSettings } from './webcasts/live-ingest.ts';
 
 /** Boolean environment values: 'true'/'1'/'yes' and 'false'/'0'/'no'. */
 const envBoolean = z
@@ -118,6 +119,26 @@ const schema = z.object({
    * rel="hub") and tell of each change, so apps that subscribed there hear of a new sermon at once.
    */
   WEBSUB_HUB_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The RTMP ingest's port for webcasts (README, Webcasts); 0 or `off` turns it off in this process. */
+  RTMP_PORT: z
+    .union([z.literal('off'), z.coerce.number().int().min(0).max(65_535)])
+    .default(1935)
+    .transform((v) => (v === 'off' || v === 0 ? null : v)),
+  /** Minutes a webcast whose publisher went away stays resumable before it ends (fractions allowed). */
+  WEBCAST_OFFLINE_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(10),
+  /** The live playlist's DVR window, in minutes. */
+  WEBCAST_DVR_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(120),
+  /** The length of a live HLS segment, in seconds. */
+  WEBCAST_SEGMENT_SECONDS: z.coerce.number().int().min(1).max(10).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Media in an S3-compatible bucket instead of on local disk (see README, Running at scale). */
   S3_BUCKET: z.string().min(1).optional(),
@@ -182,6 +203,8 @@ export type Config = {
   feedImportAllowLoopback: boolean;
   /** WEBSUB_HUB_URL. */
   websubHub: string | undefined;
+  /** RTMP_PORT, WEBCAST_*: the live ingest (webcasts/live-ingest.ts); HLS under `<dataDir>/live`. */
+  webcasts: WebcastSettings;
 };
 
 /**
@@ -252,5 +275,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     feedImportAllowLoopback: c.FEED_IMPORT_ALLOW_LOOPBACK,
     websubHub: c.WEBSUB_HUB_URL,
+    webcasts: {
+      rtmpPort: c.RTMP_PORT,
+      liveDir: path.join(dataDir, 'live'),
+      segmentSeconds: c.WEBCAST_SEGMENT_SECONDS,
+      dvrSeconds: c.WEBCAST_DVR_MINUTES * 60,
+      offlineMs: Math.round(c.WEBCAST_OFFLINE_MINUTES * 60_000),
+    },
   };
 }

@@ -21,6 +21,7 @@ import { sermonContracts } from './sermons.ts';
 import { speakerContracts } from './speakers.ts';
 import { transcriptContracts } from './transcripts.ts';
 import { userContracts } from './users.ts';
+import { webcastContracts } from './webcasts.ts';
 
 /** Every route's contract by name (the name is the OpenAPI operationId). */
 export const contracts = {
@@ -46,6 +47,7 @@ export const contracts = {
   ...globalConfigContracts,
   ...feedImportContracts,
   ...transcriptContracts,
+  ...webcastContracts,
 } satisfies Record<string, Contract>;
 
 export type ContractName = keyof typeof contracts;

@@ -6,7 +6,7 @@ import { buildApp } from '../app.ts';
 import { type CatalogueChanges, catalogueChanges } from '../catalogue/catalogue-changes.ts';
 import { statsCache } from '../catalogue/catalogue-stats.ts';
 import { entityCache } from '../catalogue/entity-cache.ts';
-import { loadConfig } from '../config.ts';
+import { type Config, loadConfig } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { openPostgres } from '../db/postgres.ts';
 import { type MediaCounters, mediaCounters } from '../media/serving/media-counters.ts';
@@ -20,6 +20,8 @@ export type TestApp = {
   app: FastifyInstance;
   db: Db;
   mediaDir: string;
+  /** The configuration the app was built with. */
+  config: Config;
   counters: MediaCounters;
   /** The app's catalogue changes (what jobs run by a test announce to). */
   changes: CatalogueChanges;
@@ -96,6 +98,7 @@ export async function buildTestApp(
     app,
     db: testDb.db,
     mediaDir: config.mediaDir,
+    config,
     counters,
     changes,
     async close() {
