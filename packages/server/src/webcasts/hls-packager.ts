@@ -52,6 +52,9 @@ export function startHlsPackager(options: PackagerOptions): Packager {
     '1',
     '-progress',
     'pipe:1',
+    // The publisher's stream header names its tracks: a second of probing is enough (5 s by default).
+    '-analyzeduration',
+    '1000000',
     '-i',
     options.input,
     '-map',

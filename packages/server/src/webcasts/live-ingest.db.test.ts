@@ -28,7 +28,11 @@ describe.each(BACKENDS)('live webcasts on %s', (backend) => {
 
   beforeAll(async () => {
     t = await buildTestApp(backend, {
-      env: { WEBCAST_OFFLINE_MINUTES: String(OFFLINE_MS / 60_000), WEBCAST_DVR_MINUTES: '1' },
+      env: {
+        WEBCAST_OFFLINE_MINUTES: String(OFFLINE_MS / 60_000),
+        WEBCAST_DVR_MINUTES: '1',
+        WEBCAST_SEGMENT_SECONDS: '1',
+      },
     });
     await t.db.query(`UPDATE broadcaster SET can_webcast = true WHERE broadcaster_id IN ('gracechurch', 'radiovida')`);
     manager = (await testUser(t.db, 'manager', { broadcaster: [['gracechurch', 'admin']], verified: true })).headers;

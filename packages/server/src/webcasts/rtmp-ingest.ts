@@ -66,6 +66,11 @@ export async function startRtmpIngest(options: RtmpIngestOptions): Promise<RtmpI
     }
     const closeListeners: (() => void)[] = [];
     session.socket.once('close', () => {
+      // Its players (ffmpeg repackaging it, restreams) are told the stream ended, rather than
+      // waiting through the library's reconnection grace.
+      for (const other of Context.sessions.values() as Iterable<Session>) {
+        if (!other.isPublisher && other.streamPath === session.streamPath) other.close();
+      }
       for (const l of closeListeners) l();
     });
     const publisher: Publisher = {
