@@ -140,12 +140,15 @@ async function main() {
   // (<data dir>/live) must be the web processes' too (README, Webcasts).
   const liveIngest =
     (role === 'all' || role === 'ingest') && config.webcasts.rtmpPort !== null
-      ? await startLiveIngest({ db, settings: config.webcasts, log: log.child({ component: 'webcasts' }) }).catch(
-          (error: Error) => {
-            console.error(`Invalid RTMP_PORT: ${error.message} (set another port, or off)`);
-            process.exit(1);
-          },
-        )
+      ? await startLiveIngest({
+          db,
+          settings: config.webcasts,
+          media,
+          log: log.child({ component: 'webcasts' }),
+        }).catch((error: Error) => {
+          console.error(`Invalid RTMP_PORT: ${error.message} (set another port, or off)`);
+          process.exit(1);
+        })
       : undefined;
   const stop = async (signal: string) => {
     if (shutdown.draining) return;

@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { listJobs } from '../jobs/queue.ts';
+import { localMediaStore } from '../storage/local-store.ts';
 import { freePort } from '../test/processes.ts';
 import { publish } from '../test/rtmp-publisher.ts';
 import { buildTestApp, getJson, type TestApp } from '../test/test-app.ts';
@@ -40,6 +42,7 @@ describe.each(BACKENDS)('live webcasts on %s', (backend) => {
       db: t.db,
       settings: { ...t.config.webcasts, rtmpPort: await freePort(), rtmpHost: '127.0.0.1' },
       log: pino({ level: 'silent' }),
+      media: localMediaStore(t.mediaDir),
     });
     const meta = await getJson(t.app, '/api/v2/node/broadcasters/gracechurch/webcast_metadata', manager);
     expect(meta.status).toBe(200);
@@ -102,6 +105,7 @@ describe.each(BACKENDS)('live webcasts on %s', (backend) => {
       expect(text).toContain('#EXT-X-DISCONTINUITY');
       expect(text.match(/^seg-\d+\.ts$/gm)?.length ?? 0).toBeGreaterThan(segmentsBefore + 1);
     }, poll);
+    const endedEvent = new Promise<{ sermonId: string | null }>((resolve) => ingest.events.once('ended', resolve));
     await again.stop();
 
     // Offline longer than WEBCAST_OFFLINE_MINUTES: ended, its playlist a replay.
@@ -111,6 +115,30 @@ describe.each(BACKENDS)('live webcasts on %s', (backend) => {
       return res.body;
     }, poll);
     expect(ended).toMatchObject({ webcastReplay: true, replay: 'listed' });
+    // Archived: a draft sermon of gracechurch, the recording its original upload, queued for encoding.
+    // (once the 'ended' event is out, the archive is done)
+    const { sermonId } = await endedEvent;
+    expect(sermonId).toEqual(expect.any(String));
+    const archivedSermonID = sermonId as string;
+    expect((await webcast(started.webcastID)).body.archivedSermonID).toBe(archivedSermonID);
+    const [sermon] = await t.db.query<{
+      archived_webcast_id: string;
+      publish_timestamp: unknown;
+      broadcaster_id: string;
+    }>('SELECT archived_webcast_id, publish_timestamp, broadcaster_id FROM sermon WHERE sermon_id = $1', [
+      archivedSermonID,
+    ]);
+    expect(sermon).toEqual({
+      archived_webcast_id: started.webcastID,
+      publish_timestamp: null,
+      broadcaster_id: 'gracechurch',
+    });
+    const [upload] = await t.db.query<{ upload_type: string; state: string }>(
+      'SELECT upload_type, state FROM media_upload WHERE sermon_id = $1',
+      [archivedSermonID],
+    );
+    expect(upload).toEqual({ upload_type: 'original-video', state: 'received' });
+    expect((await listJobs(t.db)).some((j) => JSON.stringify(j.payload).includes(archivedSermonID))).toBe(true);
     expect(ended.durationSeconds).toBeGreaterThan(2);
     const replay = await t.app.inject({ url: hls });
     expect(replay.body).toContain('#EXT-X-PLAYLIST-TYPE:VOD');

@@ -3,10 +3,12 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Db } from '../db/db.ts';
+import type { MediaStore } from '../storage/store.ts';
 import { type Packager, type ProgressReport, startHlsPackager } from './hls-packager.ts';
 import { closeAsReplay } from './live-playlist.ts';
 import { type Publisher, startRtmpIngest } from './rtmp-ingest.ts';
 import { type HealthEvent, type Level, type Metric, measure, rate } from './stream-health.ts';
+import { archiveWebcast } from './webcast-archive.ts';
 import * as q from './webcasts.queries.ts';
 
 /**
@@ -42,7 +44,8 @@ export type LiveStream = {
 export type LiveIngestEvents = {
   live: [LiveStream];
   offline: [LiveStream];
-  ended: [{ webcastId: string; broadcasterId: string; replay: boolean }];
+  /** `sermonId`: the draft sermon its recording was archived to (webcast-archive.ts). */
+  ended: [{ webcastId: string; broadcasterId: string; replay: boolean; sermonId: string | null }];
 };
 
 export type LiveIngest = {
@@ -76,6 +79,8 @@ export async function startLiveIngest(deps: {
   db: Db;
   settings: WebcastSettings;
   log: Logger;
+  /** Where an ended webcast's recording is archived as a sermon's original; none: not archived. */
+  media?: MediaStore;
   now?: () => number;
 }): Promise<LiveIngest> {
   const { db, settings, log } = deps;
@@ -188,11 +193,19 @@ export async function startLiveIngest(deps: {
   const endStale = async () => {
     for (const w of await q.endStaleWebcasts(db, now() - settings.offlineMs)) {
       const dir = path.join(settings.liveDir, w.webcast_id);
-      const replay = w.replay !== 'none' && w.has_recording && (await closeAsReplay(dir));
+      const recorded = w.has_recording && (await closeAsReplay(dir));
+      const sermonId =
+        recorded && deps.media
+          ? await archiveWebcast({ db, media: deps.media }, w, dir).catch((err) => {
+              log.error({ err, webcastId: w.webcast_id }, 'could not archive the webcast');
+              return null;
+            })
+          : null;
+      const replay = recorded && w.replay !== 'none';
       if (!replay) await rm(dir, { recursive: true, force: true });
       lastCodecs.delete(w.webcast_id);
-      log.info({ webcastId: w.webcast_id, replay }, 'webcast ended');
-      events.emit('ended', { webcastId: w.webcast_id, broadcasterId: w.broadcaster_id, replay });
+      log.info({ webcastId: w.webcast_id, replay, sermonId }, 'webcast ended');
+      events.emit('ended', { webcastId: w.webcast_id, broadcasterId: w.broadcaster_id, replay, sermonId });
     }
   };
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { Db } from '../db/db.ts';
 
 /** SQL of webcasts (migration 0053): rows, stream keys, per-broadcaster defaults, health events. */
@@ -35,7 +35,11 @@ export const WEBCAST_COLUMNS = `w.webcast_id, w.broadcaster_id, b.display_name A
   w.minutes_watched, w.archived_sermon_id`;
 const FROM = 'FROM webcast w JOIN broadcaster b ON b.broadcaster_id = w.broadcaster_id';
 
-export const newWebcastId = () => randomBytes(9).toString('base64url');
+/**
+ * Webcast IDs are integers, as SermonAudio's (a sermon's archivedWebcastID is read as a number),
+ * drawn at random so one webcast's ID does not lead to the next's files.
+ */
+export const newWebcastId = () => String(randomInt(1e12, 2 ** 48));
 export const newStreamKey = () => randomBytes(18).toString('base64url');
 
 export async function webcastById(db: Db, id: string): Promise<WebcastRow | undefined> {
