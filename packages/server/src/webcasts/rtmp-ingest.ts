@@ -1,3 +1,4 @@
+/// <reference path="./node-media-server.d.ts" />
 import { createRequire } from 'node:module';
 import { createServer, type Socket } from 'node:net';
 

@@ -102,6 +102,15 @@ describe.each(BACKENDS)('webcast calls on %s', (backend) => {
     const blank = (await api('PUT', url, manager, { defaultWebcastTitle: '  ', defaultWebcastPassword: '' })).json();
     expect(blank).toMatchObject({ defaultWebcastTitle: 'Lord’s Day worship', defaultWebcastPassword: false });
     expect(blank.streamKey).toBe(before.streamKey);
+    // The broadcaster's PATCH resets the stream key too (spec §7, resetStreamToken).
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v2/node/broadcasters/gracechurch',
+      headers: manager,
+      payload: { resetStreamToken: true },
+    });
+    expect(patched.statusCode).toBe(200);
+    expect((await api('GET', url, manager)).json().streamKey).not.toBe(before.streamKey);
 
     const changed = await api('PUT', 'webcasts/ended1/webcast_metadata', manager, {
       title: 'Evening',
