@@ -3,6 +3,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listJobs } from '../jobs/queue.ts';
+import { createApiKey } from '../media/api-keys.ts';
 import { localMediaStore } from '../storage/local-store.ts';
 import { freePort } from '../test/processes.ts';
 import { publish } from '../test/rtmp-publisher.ts';
@@ -179,12 +180,9 @@ describe.each(BACKENDS)('live webcasts on %s', (backend) => {
     expect(await live('gracechurch')).toHaveLength(0);
   }, 60_000);
 
-  it('takes an audio-only stream live as audio only', async () => {
-    const radio = (
-      await getJson(t.app, '/api/v2/node/broadcasters/radiovida/webcast_metadata', {
-        'x-api-key': await (await import('../media/api-keys.ts')).createApiKey(t.db, 'radiovida'),
-      })
-    ).body;
+  it('takes an audio-only stream live as audio only, and sees its codecs change when video joins', async () => {
+    const radioKey = { 'x-api-key': await createApiKey(t.db, 'radiovida') };
+    const radio = (await getJson(t.app, '/api/v2/node/broadcasters/radiovida/webcast_metadata', radioKey)).body;
     const publisher = publish(rtmp(radio.streamKey), { audioOnly: true });
     const started = await vi.waitFor(async () => {
       const [w] = await live('radiovida');
@@ -198,5 +196,19 @@ describe.each(BACKENDS)('live webcasts on %s', (backend) => {
     await publisher.stop();
     await vi.waitFor(async () => expect(await live('radiovida')).toHaveLength(0), poll);
     expect(existsSync(path.join(t.config.webcasts.liveDir, started.webcastID))).toBe(true);
+
+    // The same webcast resumed with video: a codec change, and a warning for the interruption.
+    const withVideo = publish(rtmp(radio.streamKey));
+    const health = await vi.waitFor(async () => {
+      const res = await getJson(t.app, `/api/v2/webcasts/${started.webcastID}/health`, radioKey);
+      expect(res.body.events.map((e: { event: string }) => e.event)).toContain('codec-changed');
+      return res.body;
+    }, poll);
+    expect(health).toMatchObject({ webcastState: 'live', state: 'warning' });
+    expect(health.events.find((e: { event: string }) => e.event === 'codec-changed').detail).toEqual({
+      from: 'none/aac',
+      to: 'h264/aac',
+    });
+    await withVideo.stop();
   }, 60_000);
 });
