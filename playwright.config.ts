@@ -58,6 +58,8 @@ export default defineConfig({
         HOST: '127.0.0.1',
         KERYGMA_DATA_DIR: process.env.E2E_DATA_DIR ?? 'test-results/e2e-data',
         LOG_LEVEL: 'warn',
+        // No RTMP ingest: the webcast tests run their own on a free port.
+        RTMP_PORT: 'off',
         // Every journey's browser calls come from one address: the per-address API limit is tested on its own.
         API_RATE_LIMIT: '0',
         // Likewise their sign-ins (more than 30 in 15 minutes); the limit is tested on its own.

@@ -48,9 +48,11 @@ import { literalBadSegments, mountSite, type SitePages } from './site/site.ts';
 import { sitemapRoutes } from './sitemaps/sitemaps.routes.ts';
 import { speakerRoutes } from './speakers/speakers.routes.ts';
 import { transcriptRoutes } from './transcripts/transcripts.routes.ts';
+import { liveMediaRoutes } from './webcasts/live-media.routes.ts';
 import { multicastRoutes } from './webcasts/multicast/multicast.routes.ts';
 import { multicastRuntime } from './webcasts/multicast/restreams.ts';
 import { streamSecrets } from './webcasts/multicast/stream-secrets.ts';
+import { webcastRoutes } from './webcasts/webcasts.routes.ts';
 
 export type AppOptions = { logger?: FastifyBaseLogger; rootDir?: string };
 
@@ -202,6 +204,8 @@ export async function buildApp(given: ApiDeps, options: AppOptions = {}): Promis
         articleRoutes,
         // Transcripts (transcripts/): a sermon's transcript read, corrected, published as captions.
         transcriptRoutes,
+        // Webcasts (webcasts/): live streams, their replays, metadata, stream key, statistics and health.
+        webcastRoutes,
       ])
         await routes(api, deps);
       // Restreams (webcasts/multicast/): a broadcaster's destinations, started and stopped while it is live.
@@ -217,6 +221,8 @@ export async function buildApp(given: ApiDeps, options: AppOptions = {}): Promis
   // Podcast feeds (feeds/): RSS and Atom of broadcasters, speakers and podcast series.
   feedRoutes(app, deps);
   oembedRoutes(app, deps);
+  // The webcasts' HLS playlists and segments (webcasts/): /live-media/<webcastID>/….
+  liveMediaRoutes(app, deps);
 
   const rootDir = options.rootDir ?? path.resolve(import.meta.dirname, '../../..');
   if (existsSync(path.join(rootDir, 'dist/server/entry.mjs')))

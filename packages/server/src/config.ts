@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { S3Config } from './storage/s3-store.ts';
+import type { WebcastSettings } from './webcasts/live-ingest.ts';
 
 /** Boolean environment values: 'true'/'1'/'yes' and 'false'/'0'/'no'. */
 const envBoolean = z
@@ -132,6 +133,26 @@ const schema = z.object({
   MULTICAST_RETRY_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
   /** Attempts after a drop or a refusal before the restream stops with a fail event. */
   MULTICAST_RETRY_ATTEMPTS: z.coerce.number().int().min(0).max(100).default(5),
+  /** The RTMP ingest's port for webcasts (README, Webcasts); 0 or `off` turns it off in this process. */
+  RTMP_PORT: z
+    .union([z.literal('off'), z.coerce.number().int().min(0).max(65_535)])
+    .default(1935)
+    .transform((v) => (v === 'off' || v === 0 ? null : v)),
+  /** Minutes a webcast whose publisher went away stays resumable before it ends (fractions allowed). */
+  WEBCAST_OFFLINE_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(10),
+  /** The live playlist's DVR window, in minutes. */
+  WEBCAST_DVR_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(120),
+  /** The length of a live HLS segment, in seconds. */
+  WEBCAST_SEGMENT_SECONDS: z.coerce.number().int().min(1).max(10).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Media in an S3-compatible bucket instead of on local disk (see README, Running at scale). */
   S3_BUCKET: z.string().min(1).optional(),
@@ -200,6 +221,8 @@ export type Config = {
   multicastSecretKey: Buffer | undefined;
   /** MULTICAST_RETRY_BASE_MS and MULTICAST_RETRY_ATTEMPTS. */
   multicastReconnect: { baseMs: number; attempts: number };
+  /** RTMP_PORT, WEBCAST_*: the live ingest (webcasts/live-ingest.ts); HLS under `<dataDir>/live`. */
+  webcasts: WebcastSettings;
 };
 
 /**
@@ -272,5 +295,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     websubHub: c.WEBSUB_HUB_URL,
     multicastSecretKey: c.MULTICAST_SECRET_KEY,
     multicastReconnect: { baseMs: c.MULTICAST_RETRY_BASE_MS, attempts: c.MULTICAST_RETRY_ATTEMPTS },
+    webcasts: {
+      rtmpPort: c.RTMP_PORT,
+      liveDir: path.join(dataDir, 'live'),
+      segmentSeconds: c.WEBCAST_SEGMENT_SECONDS,
+      dvrSeconds: c.WEBCAST_DVR_MINUTES * 60,
+      offlineMs: Math.round(c.WEBCAST_OFFLINE_MINUTES * 60_000),
+    },
   };
 }

@@ -26,6 +26,10 @@ import { scheduleVocabulary } from './search/vocabulary.ts';
 import { openMediaStore } from './storage/open-store.ts';
 import { chooseEngine } from './transcripts/choose-engine.ts';
 import { startBackfill } from './transcripts/transcripts.jobs.ts';
+import { startLiveIngest } from './webcasts/live-ingest.ts';
+import { restreamWhileLive } from './webcasts/multicast/follow-ingest.ts';
+import { multicastRuntime } from './webcasts/multicast/restreams.ts';
+import { streamSecrets } from './webcasts/multicast/stream-secrets.ts';
 
 /**
  * Starts Kerygma: one process that migrates the database, seeds the demo catalogue on first
@@ -39,7 +43,10 @@ async function main() {
     config = loadConfig();
     role = parseRole(process.argv);
     // The embedded database belongs to one process, so splitting roles needs PostgreSQL.
-    if (role !== 'all' && !config.databaseUrl) throw new Error('Invalid --role: web and worker need DATABASE_URL');
+    if (role !== 'all' && !config.databaseUrl)
+      throw new Error('Invalid --role: web, worker and ingest need DATABASE_URL');
+    if (role === 'ingest' && config.webcasts.rtmpPort === null)
+      throw new Error('Invalid --role: ingest needs RTMP_PORT');
     // Held from here to exit; `pnpm api-key` and `pnpm seed` send their commands to it meanwhile.
     if (!config.databaseUrl) lock = await lockDataDir(config.dataDir, 'the Kerygma server', true);
   } catch (error) {
@@ -82,7 +89,7 @@ async function main() {
   const mail = createMailer(config.mail, log);
   const origin = config.publicUrl ?? `http://localhost:${config.port}`;
   const worker: Worker | undefined =
-    role === 'web'
+    role === 'web' || role === 'ingest'
       ? undefined
       : await startWorker({
           db,
@@ -112,26 +119,44 @@ async function main() {
 
   const shutdown = { draining: false };
   const stats = statsCache(db);
-  if (role !== 'worker') stats.peek(); // start computing catalogue totals now, not on the first request
+  if (role === 'web' || role === 'all') stats.peek(); // start computing catalogue totals now, not on the first request
   // Requests' statements are cut at DATABASE_STATEMENT_TIMEOUT_MS; jobs, stats and counters run on `db`.
-  const requestDb = role === 'worker' ? db : openRequestDatabase(config, db, onIdleError);
-  const app =
-    role === 'worker'
-      ? undefined
-      : await buildApp(
-          {
-            db: requestDb,
-            config,
-            media,
-            stats,
-            entities: entityCache(requestDb),
-            counters: mediaCounters(db, { onError: (err) => log.warn({ err }, 'could not save media counts') }),
-            changes,
-            shutdown,
-            speech,
-          },
-          { logger: log },
-        );
+  const serves = role === 'web' || role === 'all';
+  const requestDb = serves ? openRequestDatabase(config, db, onIdleError) : db;
+  // One set of running restreams per process: the API's start and stop, and the ingest's auto-start.
+  const multicast = multicastRuntime(db, streamSecrets(config), { reconnect: config.multicastReconnect });
+  const app = !serves
+    ? undefined
+    : await buildApp(
+        {
+          db: requestDb,
+          config,
+          media,
+          stats,
+          entities: entityCache(requestDb),
+          counters: mediaCounters(db, { onError: (err) => log.warn({ err }, 'could not save media counts') }),
+          changes,
+          shutdown,
+          speech,
+          multicast,
+        },
+        { logger: log },
+      );
+  // Webcasts' RTMP ingest (webcasts/live-ingest.ts); with split roles, its HLS folder
+  // (<data dir>/live) must be the web processes' too (README, Webcasts).
+  const liveIngest =
+    (role === 'all' || role === 'ingest') && config.webcasts.rtmpPort !== null
+      ? await startLiveIngest({
+          db,
+          settings: config.webcasts,
+          media,
+          log: log.child({ component: 'webcasts' }),
+        }).catch((error: Error) => {
+          console.error(`Invalid RTMP_PORT: ${error.message} (set another port, or off)`);
+          process.exit(1);
+        })
+      : undefined;
+  if (liveIngest) restreamWhileLive(liveIngest, multicast.restreams, log.child({ component: 'restreams' }));
   const stop = async (signal: string) => {
     if (shutdown.draining) return;
     shutdown.draining = true;
@@ -141,7 +166,7 @@ async function main() {
     timer.unref();
     // /healthz now answers 503; until the load balancer has noticed, requests are still served.
     if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
-    await Promise.all([app?.close(), worker?.stop(), shared?.stop()]); // the worker drains before the database closes
+    await Promise.all([app?.close(), worker?.stop(), shared?.stop(), liveIngest?.stop(), multicast.restreams.close()]); // the worker drains before the database closes
     if (requestDb !== db) await requestDb.close();
     await db.close();
     await lock?.release();
@@ -158,7 +183,16 @@ async function main() {
       return runAdminCommand(request, deps, say);
     });
   }
-  log.info({ role, port: app ? config.port : null, database: db.kind, dataDir: config.dataDir }, 'Kerygma is running');
+  log.info(
+    {
+      role,
+      port: app ? config.port : null,
+      rtmpPort: liveIngest?.port ?? null,
+      database: db.kind,
+      dataDir: config.dataDir,
+    },
+    'Kerygma is running',
+  );
 }
 
 await main();

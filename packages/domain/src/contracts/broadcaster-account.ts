@@ -209,6 +209,8 @@ export const updateBroadcasterBody = z
       .max(253)
       .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'invalidDomain')
       .nullable(),
+    /** A new RTMP stream key for webcasts (spec §7); the old one stops working at once. */
+    resetStreamToken: z.boolean(),
   })
   .partial()
   .refine((b) => (b.latitude === undefined) === (b.longitude === undefined), {

@@ -22,6 +22,7 @@ import { sermonContracts } from './sermons.ts';
 import { speakerContracts } from './speakers.ts';
 import { transcriptContracts } from './transcripts.ts';
 import { userContracts } from './users.ts';
+import { webcastContracts } from './webcasts.ts';
 
 /** Every route's contract by name (the name is the OpenAPI operationId). */
 export const contracts = {
@@ -48,6 +49,7 @@ export const contracts = {
   ...feedImportContracts,
   ...transcriptContracts,
   ...multicastContracts,
+  ...webcastContracts,
 } satisfies Record<string, Contract>;
 
 export type ContractName = keyof typeof contracts;

@@ -160,6 +160,45 @@ const ROWS: Row[] = [
     request: { method: 'POST', url: '/node/sermons/1000/transcript/transcribe' },
     expect: [401, 403, 403, 503, 503, 403, 503, 503],
   },
+  // Webcasts (webcasts/): settings, stream key, statistics and health are its managers' (any role, its key).
+  {
+    name: 'webcastDefaults',
+    request: { method: 'GET', url: '/node/broadcasters/gracechurch/webcast_metadata' },
+    expect: [401, 403, 403, 200, 200, 200, 200, 200],
+  },
+  {
+    name: 'updateWebcastDefaults',
+    request: {
+      method: 'PUT',
+      url: '/node/broadcasters/gracechurch/webcast_metadata',
+      body: { defaultWebcastTitle: 'Sunday worship' },
+    },
+    expect: [401, 403, 403, 200, 200, 200, 200, 200],
+  },
+  {
+    name: 'broadcasterWebcastTotals',
+    request: { method: 'GET', url: '/node/broadcasters/gracechurch/webcasts/stats/totals' },
+    expect: [401, 403, 403, 200, 200, 200, 200, 200],
+  },
+  {
+    name: 'updateWebcast',
+    request: async (f) => ({
+      method: 'PUT',
+      url: `/webcasts/${await endedWebcast(f)}/webcast_metadata`,
+      body: { title: 'Evening worship' },
+    }),
+    expect: [401, 403, 403, 200, 200, 200, 200, 200],
+  },
+  {
+    name: 'webcastStats',
+    request: async (f) => ({ method: 'GET', url: `/webcasts/${await endedWebcast(f)}/stats` }),
+    expect: [401, 403, 403, 200, 200, 200, 200, 200],
+  },
+  {
+    name: 'webcastHealth',
+    request: async (f) => ({ method: 'GET', url: `/webcasts/${await endedWebcast(f)}/health` }),
+    expect: [401, 403, 403, 200, 200, 200, 200, 200],
+  },
   // The raw transcript file (media/serving): signed-in users only (spec §6).
   {
     name: 'GET /media/<sermon>/r/transcript/<run>/transcript.<language>.txt',
@@ -930,6 +969,17 @@ async function transcribed({ db }: Fixture, sermonId: string, state: 'draft' | '
   return sermonId;
 }
 
+/** An ended webcast of gracechurch; its id. */
+async function endedWebcast({ db }: Fixture): Promise<string> {
+  const id = `w${Math.random().toString(36).slice(2, 12)}`;
+  await db.query(
+    `INSERT INTO webcast (webcast_id, broadcaster_id, title, state, start_time, end_time, has_recording)
+     VALUES ($1, 'gracechurch', 'Morning worship', 'ended', now() - interval '1 hour', now(), true)`,
+    [id],
+  );
+  return id;
+}
+
 /** A draft article of gracechurch. */
 async function draftArticle({ db }: Fixture): Promise<number> {
   const slug = `draft-${Math.random().toString(36).slice(2, 10)}`;
@@ -1047,6 +1097,9 @@ async function snapshot(db: Db): Promise<string> {
     'sermon_transcript',
     'multicast',
     'multicast_event',
+    'webcast',
+    'broadcaster_webcast_defaults',
+    'broadcaster_stream_key',
   ];
   const parts = [];
   for (const table of tables) {

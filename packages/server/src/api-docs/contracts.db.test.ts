@@ -174,6 +174,20 @@ const EXAMPLES: Record<string, string[]> = {
   openApi: ['/openapi.json'],
   reference: ['/docs'],
   globalConfig: ['/global_config'],
+  // Webcasts (webcasts/): 700000000001 is live, 700000000002 an ended replay (made below).
+  webcastsInProgress: ['/node/webcasts'],
+  webcastsInProgressLite: ['/node/webcasts/lite'],
+  webcastsInProgressCount: ['/node/webcasts/count'],
+  webcastHistory: ['/node/webcasts/history'],
+  broadcasterWebcasts: ['/node/broadcasters/gracechurch/webcasts', '/node/broadcasters/gracechurch/webcasts?lite=true'],
+  broadcasterWebcastTotals: ['/node/broadcasters/gracechurch/webcasts/stats/totals'],
+  broadcasterWebcast: [
+    '/node/broadcasters/gracechurch/webcasts/700000000001',
+    '/node/broadcasters/gracechurch/webcasts/700000000002?lite=true',
+  ],
+  webcastDefaults: ['/node/broadcasters/gracechurch/webcast_metadata'],
+  webcastStats: ['/webcasts/700000000002/stats'],
+  webcastHealth: ['/webcasts/700000000001/health'],
 };
 
 /** Contracts whose examples are asked as a signed-in user (with its access token). */
@@ -198,6 +212,10 @@ const SIGNED_IN = new Set([
 ]);
 /** Contracts whose examples are asked as a site admin (accounts/permissions.db.test.ts checks who else may). */
 const SITE_ADMIN = new Set([
+  'broadcasterWebcastTotals',
+  'webcastDefaults',
+  'webcastStats',
+  'webcastHealth',
   'mediaTracker',
   'multicastList',
   'listFeedImports',
@@ -309,6 +327,12 @@ describe.each(BACKENDS)('route contracts on %s', (backend) => {
       payload: { stream_platform: 'youtube', stream_key: 'abcd-efgh-ijkl-mnop' },
     });
     await insertRestreamEvent(t.db, JSON.parse(made.body).multicast_id, { kind: 'connect', attempt: 0, detail: null });
+    // A live webcast and an ended one with its replay (webcasts/).
+    await t.db.query(
+      `INSERT INTO webcast (webcast_id, broadcaster_id, title, state, start_time, end_time, has_recording)
+       VALUES ('700000000001', 'gracechurch', 'Lord''s Day', 'live', now(), NULL, true),
+              ('700000000002', 'gracechurch', 'Vespers', 'ended', now() - interval '2 hours', now() - interval '1 hour', true)`,
+    );
     const getContracts = ALL.filter(([, c]) => methodsOf(c).includes('GET'));
     expect(getContracts.map(([name]) => name).filter((name) => !(name in EXAMPLES))).toEqual([]);
     for (const [name, c] of getContracts) {

@@ -8,6 +8,7 @@ import type {
 } from '@kerygma/domain/contracts/broadcaster-account';
 import type { z } from 'zod';
 import { createApiKey } from '../media/api-keys.ts';
+import { resetStreamKey } from '../webcasts/webcasts.queries.ts';
 import { type AccountDeps, refuse, requireBroadcaster } from './account-deps.ts';
 import * as q from './settings.queries.ts';
 
@@ -78,8 +79,9 @@ export async function updateSettings(
   input: z.output<typeof updateBroadcasterBody>,
 ): Promise<BroadcasterSettings> {
   const key = await requireBroadcaster(db, id);
-  const { soloSiteDomain, ...fields } = input;
+  const { soloSiteDomain, resetStreamToken, ...fields } = input;
   await db.transaction(async (tx) => {
+    if (resetStreamToken) await resetStreamKey(tx, key);
     if (Object.keys(fields).length > 0) await q.updateSettings(tx, key, fields);
     if (soloSiteDomain === null) await q.removeSoloSite(tx, key);
     else if (soloSiteDomain !== undefined) {

@@ -6,11 +6,12 @@ describe('parseRole', () => {
     expect(parseRole(['node', 'main.ts'])).toBe('all');
     expect(parseRole(['node', 'main.ts', '--role', 'worker'])).toBe('worker');
     expect(parseRole(['node', 'main.ts', '--role=web'])).toBe('web');
+    expect(parseRole(['node', 'main.ts', '--role', 'ingest'])).toBe('ingest');
   });
 
   it('rejects anything else with a one-line message', () => {
     expect(() => parseRole(['--role', 'workers'])).toThrow(
-      'Invalid --role: expected web, worker or all (got "workers")',
+      'Invalid --role: expected web, worker, ingest or all (got "workers")',
     );
     expect(() => parseRole(['--role'])).toThrow('Invalid --role');
   });

@@ -1,10 +1,11 @@
 /**
- * Which parts this process runs: `web` (HTTP only), `worker` (jobs only) or `all` (both, the
- * default). From `--role web|worker|all` or `--role=...` on the command line.
+ * Which parts this process runs: `web` (HTTP only), `worker` (jobs only), `ingest` (the RTMP
+ * ingest of webcasts only) or `all` (all three, the default). From `--role web|worker|ingest|all`
+ * or `--role=...` on the command line.
  */
-export type Role = 'web' | 'worker' | 'all';
+export type Role = 'web' | 'worker' | 'ingest' | 'all';
 
-const ROLES: readonly Role[] = ['web', 'worker', 'all'];
+const ROLES: readonly Role[] = ['web', 'worker', 'ingest', 'all'];
 
 /** Throws a one-line Error naming the flag when the value is not a role. */
 export function parseRole(argv: readonly string[]): Role {
@@ -15,7 +16,7 @@ export function parseRole(argv: readonly string[]): Role {
   });
   if (value === undefined) return 'all';
   if (!(ROLES as readonly string[]).includes(value)) {
-    throw new Error(`Invalid --role: expected web, worker or all (got ${JSON.stringify(value)})`);
+    throw new Error(`Invalid --role: expected web, worker, ingest or all (got ${JSON.stringify(value)})`);
   }
   return value as Role;
 }

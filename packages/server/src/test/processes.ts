@@ -53,9 +53,9 @@ function run(script: string, args: readonly string[], env: Record<string, string
   return { child, exited, stdout: () => stdout, stderr: () => stderr };
 }
 
-/** Starts the server (no demo data unless the environment asks for it). */
+/** Starts the server (no demo data, no RTMP ingest unless the environment asks for them). */
 export function startServer(env: Record<string, string>): Spawned {
-  return run(MAIN, [], { KERYGMA_DEMO_DATA: 'false', ...env });
+  return run(MAIN, [], { KERYGMA_DEMO_DATA: 'false', RTMP_PORT: 'off', ...env });
 }
 
 /** Runs `pnpm <name> <args>` as the package script does, and waits for it to exit. */

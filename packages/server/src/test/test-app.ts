@@ -21,6 +21,8 @@ export type TestApp = {
   app: FastifyInstance;
   db: Db;
   mediaDir: string;
+  /** The configuration the app was built with. */
+  config: Config;
   counters: MediaCounters;
   /** The app's catalogue changes (what jobs run by a test announce to). */
   changes: CatalogueChanges;
@@ -100,6 +102,7 @@ export async function buildTestApp(
     app,
     db: testDb.db,
     mediaDir: config.mediaDir,
+    config,
     counters,
     changes,
     async close() {

@@ -1,0 +1,277 @@
+import { z } from 'zod';
+import { queryBoolean } from '../query.ts';
+import { contract } from './contract.ts';
+import { broadcasterIdParams } from './params.ts';
+
+/**
+ * Webcasts (spec §3 Webcast, §4 webcast states and stream health, §7 Webcasts): live streams
+ * published over RTMP and watched over HLS, their replays, metadata, statistics and health.
+ */
+
+export const WEBCAST_STATES = ['pending', 'live', 'offline', 'ended'] as const;
+/** A replay listed with the broadcaster's webcasts, reachable only by its link, or none kept. */
+export const WEBCAST_REPLAY = ['listed', 'unlisted', 'none'] as const;
+export const STREAM_HEALTH_STATES = ['healthy', 'warning', 'unhealthy', 'critical', 'offline'] as const;
+
+const webcastId = z.string().min(1).max(40);
+export const webcastIdParams = z.object({ webcastID: webcastId });
+
+/** A webcast in a list (lite: true) or alone. */
+export const webcastLiteSchema = z.object({
+  webcastID: z.string(),
+  broadcasterID: z.string(),
+  displayName: z.string(),
+  title: z.string(),
+  speakerName: z.string(),
+  state: z.enum(WEBCAST_STATES),
+  /** ISO 8601 start; null until it first goes live. */
+  startDate: z.string().nullable(),
+  /** The same, as SermonAudio's clients spell it. */
+  StartDate: z.string().nullable(),
+  /** Epoch seconds. */
+  startTimestamp: z.number().int().nullable(),
+  endTimestamp: z.number().int().nullable(),
+  audioOnly: z.boolean(),
+  AudioOnly: z.boolean(),
+  passwordProtected: z.boolean(),
+  /** The HLS playlist while live or as a replay; null otherwise (or behind a password not given). */
+  hlsURL: z.string().nullable(),
+});
+export const webcastSchema = webcastLiteSchema.extend({
+  type: z.literal('webcast'),
+  description: z.string(),
+  replay: z.enum(WEBCAST_REPLAY),
+  unlisted: z.boolean(),
+  webcastReplay: z.boolean(),
+  durationSeconds: z.number().int().nullable(),
+  peakViewers: z.number().int(),
+  totalViewers: z.number().int(),
+  archivedSermonID: z.string().nullable(),
+});
+export type WebcastLite = z.infer<typeof webcastLiteSchema>;
+export type Webcast = z.infer<typeof webcastSchema>;
+
+const webcastList = z.object({
+  results: z.array(z.union([webcastSchema, webcastLiteSchema])),
+  totalCount: z.number().int(),
+  next: z.string().nullable(),
+  nodeType: z.literal('webcast'),
+  nodeDisplayName: z.literal('Webcasts'),
+});
+
+const pageQuery = {
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+};
+
+/** Per-broadcaster defaults of a new webcast (spec §3) and its RTMP stream key, for its managers. */
+export const webcastMetadataSchema = z.object({
+  broadcasterID: z.string(),
+  defaultWebcastTitle: z.string(),
+  defaultWebcastDescription: z.string(),
+  defaultWebcastSpeakerName: z.string(),
+  /** Whether new webcasts get a password (the password itself is never answered). */
+  defaultWebcastPassword: z.boolean(),
+  defaultWebcastReplay: z.enum(WEBCAST_REPLAY),
+  canWebcast: z.boolean(),
+  /** Where to publish: the RTMP server address and the stream key (OBS's Server and Stream Key). */
+  rtmpURL: z.string().nullable(),
+  streamKey: z.string(),
+});
+export type WebcastMetadata = z.infer<typeof webcastMetadataSchema>;
+
+const text = (max: number) => z.string().max(max);
+export const updateWebcastDefaultsBody = z.object({
+  defaultWebcastTitle: text(200).optional(),
+  defaultWebcastDescription: text(5000).optional(),
+  defaultWebcastSpeakerName: text(200).optional(),
+  /** A password for new webcasts; '' or null: none. */
+  defaultWebcastPassword: text(200).nullable().optional(),
+  defaultWebcastReplay: z.enum(WEBCAST_REPLAY).optional(),
+  /** A new stream key; the old one stops working at once. */
+  resetStreamToken: z.boolean().optional(),
+});
+export const updateWebcastBody = z.object({
+  title: text(200).optional(),
+  description: text(5000).optional(),
+  speakerName: text(200).optional(),
+  password: text(200).nullable().optional(),
+  replay: z.enum(WEBCAST_REPLAY).optional(),
+});
+
+export const webcastStatsSchema = z.object({
+  webcastID: z.string(),
+  state: z.enum(WEBCAST_STATES),
+  durationSeconds: z.number().int().nullable(),
+  peakViewers: z.number().int(),
+  totalViewers: z.number().int(),
+  minutesWatched: z.number(),
+});
+export const webcastTotalsSchema = z.object({
+  broadcasterID: z.string(),
+  webcastCount: z.number().int(),
+  totalDurationSeconds: z.number().int(),
+  peakViewers: z.number().int(),
+  totalViewers: z.number().int(),
+  minutesWatched: z.number(),
+});
+export const webcastHealthSchema = z.object({
+  webcastID: z.string(),
+  webcastState: z.enum(WEBCAST_STATES),
+  /** spec §4 stream health. */
+  state: z.enum(STREAM_HEALTH_STATES),
+  /** The latest rating of each measurement (low, normal, high); null before one is taken. */
+  framerate: z.enum(['low', 'normal', 'high']).nullable(),
+  bitrate: z.enum(['low', 'normal', 'high']).nullable(),
+  speed: z.enum(['low', 'normal', 'high']).nullable(),
+  /** Newest first: connected, disconnected, framerate/bitrate/speed-low|normal|high, codec-changed. */
+  events: z.array(
+    z.object({ event: z.string(), timestamp: z.number().int(), detail: z.record(z.string(), z.unknown()) }),
+  ),
+});
+
+const tag = 'Webcasts';
+const inProgressQuery = z.object({ broadcasterID: z.string().max(100).optional() });
+
+export const webcastContracts = {
+  webcastsInProgress: contract({
+    method: 'GET',
+    path: '/node/webcasts',
+    tag,
+    summary: 'Webcasts in progress',
+    description: 'The webcasts live now, newest first (the in-progress list the live status is read from).',
+    query: inProgressQuery,
+    responses: { 200: webcastList },
+  }),
+  webcastsInProgressLite: contract({
+    method: 'GET',
+    path: '/node/webcasts/lite',
+    tag,
+    summary: 'Webcasts in progress (lite)',
+    description: 'The webcasts live now, as lite objects.',
+    query: inProgressQuery,
+    responses: { 200: webcastList },
+  }),
+  webcastsInProgressCount: contract({
+    method: 'GET',
+    path: '/node/webcasts/count',
+    tag,
+    summary: 'How many webcasts are live',
+    description: 'The count the live status check reads (spec §4).',
+    query: inProgressQuery,
+    responses: { 200: z.object({ count: z.number().int() }) },
+  }),
+  webcastHistory: contract({
+    method: 'GET',
+    path: '/node/webcasts/history',
+    tag,
+    summary: 'Recent webcast replays',
+    description: 'Ended webcasts with a listed replay, newest first.',
+    query: z.object(pageQuery),
+    responses: { 200: webcastList },
+  }),
+  broadcasterWebcasts: contract({
+    method: 'GET',
+    path: '/node/broadcasters/:broadcasterID/webcasts',
+    tag,
+    summary: "A broadcaster's webcasts",
+    description:
+      'Its live webcast and listed replays; startTime and endTime (epoch seconds) bound the start, minimumDurationSeconds leaves out short ones.',
+    params: broadcasterIdParams,
+    query: z.object({
+      ...pageQuery,
+      sortBy: z.enum(['newest', 'oldest']).catch('newest').default('newest'),
+      startTime: z.coerce.number().int().min(0).optional(),
+      endTime: z.coerce.number().int().min(0).optional(),
+      minimumDurationSeconds: z.coerce.number().int().min(0).optional(),
+      lite: queryBoolean.optional(),
+    }),
+    responses: { 200: webcastList },
+    errors: [404],
+  }),
+  broadcasterWebcastTotals: contract({
+    method: 'GET',
+    path: '/node/broadcasters/:broadcasterID/webcasts/stats/totals',
+    tag,
+    summary: "A broadcaster's webcast totals",
+    description: 'Counts, duration and viewers over all its webcasts, for its managers.',
+    auth: 'apiKeyOrSession',
+    params: broadcasterIdParams,
+    responses: { 200: webcastTotalsSchema },
+    errors: [401, 403, 404],
+  }),
+  broadcasterWebcast: contract({
+    method: 'GET',
+    path: '/node/broadcasters/:broadcasterID/webcasts/:webcastID',
+    tag,
+    summary: 'A webcast or its replay',
+    description:
+      "A live webcast, or an ended one's replay. A replay with a password needs it (403 when wrong or missing); 'Webcast replay not found' unless it exists, or `preview` is asked by the broadcaster's managers or a site admin.",
+    params: broadcasterIdParams.extend({ webcastID: webcastId }),
+    query: z.object({
+      lite: queryBoolean.optional(),
+      password: z.string().max(200).optional(),
+      preview: queryBoolean.optional(),
+    }),
+    responses: { 200: z.union([webcastSchema, webcastLiteSchema]) },
+    errors: [403, 404],
+  }),
+  webcastDefaults: contract({
+    method: 'GET',
+    path: '/node/broadcasters/:broadcasterID/webcast_metadata',
+    tag,
+    summary: "A broadcaster's webcast settings",
+    description: 'Defaults for new webcasts, and the RTMP address and stream key to publish to.',
+    auth: 'apiKeyOrSession',
+    params: broadcasterIdParams,
+    responses: { 200: webcastMetadataSchema },
+    errors: [401, 403, 404],
+  }),
+  updateWebcastDefaults: contract({
+    method: 'PUT',
+    path: '/node/broadcasters/:broadcasterID/webcast_metadata',
+    tag,
+    summary: "Change a broadcaster's webcast settings",
+    description:
+      'Blank title, description or speaker are left out (spec §5); `resetStreamToken` makes a new stream key.',
+    auth: 'apiKeyOrSession',
+    params: broadcasterIdParams,
+    body: updateWebcastDefaultsBody,
+    responses: { 200: webcastMetadataSchema },
+    errors: [401, 403, 404],
+  }),
+  updateWebcast: contract({
+    method: 'PUT',
+    path: '/webcasts/:webcastID/webcast_metadata',
+    tag,
+    summary: "Change a webcast's title, speaker, password or replay",
+    description: 'Blank title, description or speaker are left out (spec §5).',
+    auth: 'apiKeyOrSession',
+    params: webcastIdParams,
+    body: updateWebcastBody,
+    responses: { 200: webcastSchema },
+    errors: [401, 403, 404],
+  }),
+  webcastStats: contract({
+    method: 'GET',
+    path: '/webcasts/:webcastID/stats',
+    tag,
+    summary: "A webcast's viewers",
+    description: 'Peak and total viewers and minutes watched, for its broadcaster.',
+    auth: 'apiKeyOrSession',
+    params: webcastIdParams,
+    responses: { 200: webcastStatsSchema },
+    errors: [401, 403, 404],
+  }),
+  webcastHealth: contract({
+    method: 'GET',
+    path: '/webcasts/:webcastID/health',
+    tag,
+    summary: "A webcast's stream health",
+    description: 'Its health state (spec §4) and the events it came from, for its broadcaster.',
+    auth: 'apiKeyOrSession',
+    params: webcastIdParams,
+    responses: { 200: webcastHealthSchema },
+    errors: [401, 403, 404],
+  }),
+};

@@ -1,0 +1,282 @@
+import type {
+  updateWebcastBody,
+  updateWebcastDefaultsBody,
+  Webcast,
+  WebcastLite,
+  WebcastMetadata,
+} from '@kerygma/domain/contracts/webcasts';
+import { managesBroadcaster } from '@kerygma/domain/roles';
+import type { z } from 'zod';
+import { type Actor, requireManager, roleHolder, type Session } from '../accounts/guards.ts';
+import { hashPassword, passwordMatches } from '../accounts/passwords.ts';
+import { requireBroadcaster } from '../broadcaster-account/account-deps.ts';
+import type { Db } from '../db/db.ts';
+import { ApiError, notFound } from '../errors.ts';
+import { HEALTH_EVENTS, healthState, type Level, METRICS, type Metric } from './stream-health.ts';
+import * as q from './webcasts.queries.ts';
+
+/**
+ * The webcast calls (contracts/webcasts.ts): lists, one webcast or replay, metadata and stream
+ * key, statistics and health. The ingest (live-ingest.ts) changes their states.
+ */
+
+export type WebcastDeps = {
+  db: Db;
+  /** PUBLIC_URL (or '' for same-origin paths): the base of HLS addresses. */
+  origin: string;
+  /** The RTMP address publishers are told (rtmp://host:port/live), null when no ingest is configured. */
+  rtmpURL: string | null;
+  now: () => number;
+};
+
+const LIST_NODE = { nodeType: 'webcast', nodeDisplayName: 'Webcasts' } as const;
+
+export const hlsPath = (webcastId: string) => `/live-media/${encodeURIComponent(webcastId)}/index.m3u8`;
+const iso = (epoch: number | null) => (epoch === null ? null : new Date(epoch * 1000).toISOString());
+const replayable = (w: q.WebcastRow) => w.state === 'ended' && w.replay !== 'none' && w.has_recording;
+const watchable = (w: q.WebcastRow) => w.state === 'live' || w.state === 'offline' || replayable(w);
+
+function lite(deps: WebcastDeps, w: q.WebcastRow, unlocked: boolean): WebcastLite {
+  return {
+    webcastID: w.webcast_id,
+    broadcasterID: w.broadcaster_id,
+    displayName: w.broadcaster_name,
+    title: w.title,
+    speakerName: w.speaker_name,
+    state: w.state,
+    startDate: iso(w.start_time),
+    StartDate: iso(w.start_time),
+    startTimestamp: w.start_time,
+    endTimestamp: w.end_time,
+    audioOnly: w.audio_only,
+    AudioOnly: w.audio_only,
+    passwordProtected: w.password_hash !== null,
+    hlsURL: watchable(w) && (unlocked || w.password_hash === null) ? `${deps.origin}${hlsPath(w.webcast_id)}` : null,
+  };
+}
+
+function full(deps: WebcastDeps, w: q.WebcastRow, unlocked: boolean): Webcast {
+  const end = w.end_time ?? (w.start_time === null ? null : Math.floor(deps.now() / 1000));
+  return {
+    ...lite(deps, w, unlocked),
+    type: 'webcast',
+    description: w.description,
+    replay: w.replay,
+    unlisted: w.replay === 'unlisted',
+    webcastReplay: replayable(w),
+    durationSeconds: w.start_time === null || end === null ? null : Math.max(0, end - w.start_time),
+    peakViewers: w.peak_viewers,
+    totalViewers: w.total_viewers,
+    archivedSermonID: w.archived_sermon_id,
+  };
+}
+
+const list = (deps: WebcastDeps, rows: q.WebcastRow[], asLite: boolean, total: number, more: boolean) => ({
+  results: rows.map((w) => (asLite ? lite(deps, w, false) : full(deps, w, false))),
+  totalCount: total,
+  next: more ? 'more' : null,
+  ...LIST_NODE,
+});
+
+export async function inProgress(deps: WebcastDeps, broadcasterId: string | undefined, asLite: boolean) {
+  const rows = await q.liveWebcasts(deps.db, broadcasterId?.toLowerCase());
+  return list(deps, rows, asLite, rows.length, false);
+}
+
+export async function inProgressCount(deps: WebcastDeps, broadcasterId: string | undefined) {
+  return { count: await q.liveCount(deps.db, broadcasterId?.toLowerCase()) };
+}
+
+type Page = { page: number; pageSize: number };
+
+export async function history(deps: WebcastDeps, p: Page) {
+  const { rows, total } = await q.listedWebcasts(deps.db, {
+    endedOnly: true,
+    oldestFirst: false,
+    limit: p.pageSize,
+    offset: (p.page - 1) * p.pageSize,
+  });
+  return list(deps, rows, false, total, p.page * p.pageSize < total);
+}
+
+export async function broadcasterWebcasts(
+  deps: WebcastDeps,
+  broadcasterId: string,
+  f: Page & {
+    sortBy: 'newest' | 'oldest';
+    startTime?: number;
+    endTime?: number;
+    minimumDurationSeconds?: number;
+    lite?: boolean;
+  },
+) {
+  const id = await requireBroadcaster(deps.db, broadcasterId);
+  const { rows, total } = await q.listedWebcasts(deps.db, {
+    broadcasterId: id,
+    endedOnly: false,
+    oldestFirst: f.sortBy === 'oldest',
+    startFrom: f.startTime,
+    startTo: f.endTime,
+    minimumSeconds: f.minimumDurationSeconds,
+    limit: f.pageSize,
+    offset: (f.page - 1) * f.pageSize,
+  });
+  return list(deps, rows, f.lite ?? false, total, f.page * f.pageSize < total);
+}
+
+const replayNotFound = () => notFound('error.webcastReplayNotFound');
+
+/**
+ * One webcast (spec §2 route check): live, or an ended one's replay; 'Webcast replay not
+ * found' otherwise, unless `preview` is asked by its managers or a site admin. A password, when
+ * set, unlocks it (403 when missing or wrong); its managers need none.
+ */
+export async function oneWebcast(
+  deps: WebcastDeps,
+  session: Session | undefined,
+  broadcasterId: string,
+  webcastId: string,
+  options: { password?: string; preview?: boolean; lite?: boolean },
+): Promise<Webcast | WebcastLite> {
+  const w = await q.webcastById(deps.db, webcastId);
+  if (!w || w.broadcaster_id !== broadcasterId.toLowerCase()) throw replayNotFound();
+  const manager = session !== undefined && managesBroadcaster(roleHolder(session.user), w.broadcaster_id);
+  if (!watchable(w) && !(options.preview && manager)) throw replayNotFound();
+  if (w.password_hash !== null && !manager) {
+    if (!options.password || !(await passwordMatches(w.password_hash, options.password))) {
+      throw new ApiError(403, 'forbidden', { password: { key: 'error.webcast.incorrectPassword' } });
+    }
+  }
+  return options.lite ? lite(deps, w, true) : full(deps, w, true);
+}
+
+async function managedWebcast(deps: WebcastDeps, actor: Actor, webcastId: string) {
+  const w = await q.webcastById(deps.db, webcastId);
+  if (!w) throw notFound('error.webcast.notFound');
+  requireManager(actor, w.broadcaster_id);
+  return w;
+}
+
+async function metadataView(deps: WebcastDeps, broadcasterId: string): Promise<WebcastMetadata> {
+  const d = (await q.defaultsOf(deps.db, broadcasterId)) as q.WebcastDefaultsRow;
+  return {
+    broadcasterID: d.broadcaster_id,
+    defaultWebcastTitle: d.title,
+    defaultWebcastDescription: d.description,
+    defaultWebcastSpeakerName: d.speaker_name,
+    defaultWebcastPassword: d.password_hash !== null,
+    defaultWebcastReplay: d.replay,
+    canWebcast: d.can_webcast,
+    rtmpURL: deps.rtmpURL,
+    streamKey: await q.streamKeyOf(deps.db, d.broadcaster_id),
+  };
+}
+
+export async function webcastDefaults(deps: WebcastDeps, actor: Actor, broadcasterId: string) {
+  const id = await requireBroadcaster(deps.db, broadcasterId);
+  requireManager(actor, id);
+  return metadataView(deps, id);
+}
+
+/** Blank text is left out (spec §5); '' or null as a password removes it. */
+const given = (s: string | undefined) => (s?.trim() ? s.trim() : undefined);
+const passwordChange = async (p: string | null | undefined) =>
+  p === undefined ? undefined : p ? await hashPassword(p) : null;
+
+export async function updateWebcastDefaults(
+  deps: WebcastDeps,
+  actor: Actor,
+  broadcasterId: string,
+  body: z.output<typeof updateWebcastDefaultsBody>,
+) {
+  const id = await requireBroadcaster(deps.db, broadcasterId);
+  requireManager(actor, id);
+  const passwordHash = await passwordChange(body.defaultWebcastPassword);
+  await deps.db.transaction(async (tx) => {
+    await q.saveDefaults(tx, id, {
+      title: given(body.defaultWebcastTitle),
+      description: given(body.defaultWebcastDescription),
+      speakerName: given(body.defaultWebcastSpeakerName),
+      passwordHash,
+      replay: body.defaultWebcastReplay,
+    });
+    if (body.resetStreamToken) await q.resetStreamKey(tx, id);
+  });
+  return metadataView(deps, id);
+}
+
+export async function updateWebcast(
+  deps: WebcastDeps,
+  actor: Actor,
+  webcastId: string,
+  body: z.output<typeof updateWebcastBody>,
+): Promise<Webcast> {
+  await managedWebcast(deps, actor, webcastId);
+  const passwordHash = await passwordChange(body.password);
+  await deps.db.transaction((tx) =>
+    q.saveWebcastMetadata(tx, webcastId, {
+      title: given(body.title),
+      description: given(body.description),
+      speakerName: given(body.speakerName),
+      passwordHash,
+      replay: body.replay,
+    }),
+  );
+  return full(deps, (await q.webcastById(deps.db, webcastId)) as q.WebcastRow, true);
+}
+
+export async function webcastStats(deps: WebcastDeps, actor: Actor, webcastId: string) {
+  const w = await managedWebcast(deps, actor, webcastId);
+  return {
+    webcastID: w.webcast_id,
+    state: w.state,
+    durationSeconds: full(deps, w, true).durationSeconds,
+    peakViewers: w.peak_viewers,
+    totalViewers: w.total_viewers,
+    minutesWatched: Math.round(w.minutes_watched * 10) / 10,
+  };
+}
+
+export async function broadcasterTotals(deps: WebcastDeps, actor: Actor, broadcasterId: string) {
+  const id = await requireBroadcaster(deps.db, broadcasterId);
+  requireManager(actor, id);
+  const t = await q.totalsOf(deps.db, id);
+  return {
+    broadcasterID: id,
+    webcastCount: t.webcast_count,
+    totalDurationSeconds: t.total_seconds,
+    peakViewers: t.peak_viewers,
+    totalViewers: t.total_viewers,
+    minutesWatched: Math.round(t.minutes_watched * 10) / 10,
+  };
+}
+
+/** Health (spec §4): the state the latest ratings add up to, from the stored events. */
+export async function webcastHealth(deps: WebcastDeps, actor: Actor, webcastId: string) {
+  const w = await managedWebcast(deps, actor, webcastId);
+  const events = await q.healthEventsOf(deps.db, webcastId, 200);
+  // Ratings since the latest connection (a new publisher starts from normal).
+  const connected = events.findIndex((e) => e.event === 'connected');
+  const sinceConnect = connected < 0 ? events : events.slice(0, connected);
+  const levels: Partial<Record<Metric, Level>> = {};
+  for (const metric of METRICS) {
+    const last = sinceConnect.find((e) => e.event.startsWith(`${metric}-`));
+    if (last) levels[metric] = last.event.slice(metric.length + 1) as Level;
+  }
+  const disconnect = events.find((e) => e.event === 'disconnected');
+  return {
+    webcastID: w.webcast_id,
+    webcastState: w.state,
+    state: healthState({
+      live: w.state === 'live',
+      levels,
+      msSinceDisconnect: disconnect ? deps.now() - disconnect.at : null,
+    }),
+    framerate: levels.framerate ?? null,
+    bitrate: levels.bitrate ?? null,
+    speed: levels.speed ?? null,
+    events: events
+      .filter((e) => (HEALTH_EVENTS as readonly string[]).includes(e.event))
+      .map((e) => ({ event: e.event, timestamp: Math.floor(e.at / 1000), detail: e.detail })),
+  };
+}
