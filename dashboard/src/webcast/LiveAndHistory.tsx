@@ -107,11 +107,16 @@ function PastWebcast({ webcast }: { webcast: WebcastLite | Webcast }) {
 /** The broadcaster's live webcast, if any, and its earlier ones with their viewers. */
 export function LiveAndHistory() {
   const { t } = useI18n();
+  const { number } = useFormats();
   const { broadcasterID } = useBroadcaster();
   const list = useQuery({
     queryKey: webcastKeys.webcasts(broadcasterID),
     queryFn: ({ signal }) => webcastApi.webcasts({ params: { broadcasterID }, query: { pageSize: 25 }, signal }),
     refetchInterval: (q) => (q.state.data?.results.some(inProgress) ? POLL_MS : IDLE_POLL_MS),
+  });
+  const totals = useQuery({
+    queryKey: ['webcast-totals', broadcasterID],
+    queryFn: ({ signal }) => webcastApi.totals({ params: { broadcasterID }, signal }),
   });
   if (list.isError) return <p role="alert">{errorText(list.error, t('dashboard.shell.loadFailed'))}</p>;
   const webcasts = list.data?.results ?? [];
@@ -125,6 +130,15 @@ export function LiveAndHistory() {
       </section>
       <section className="card" aria-labelledby="webcast-history">
         <h2 id="webcast-history">{t('webcastScreen.history.title')}</h2>
+        {totals.data && totals.data.webcastCount > 0 && (
+          <p>
+            {t('webcastScreen.history.totals', {
+              count: number.format(totals.data.webcastCount),
+              viewers: number.format(totals.data.totalViewers),
+              minutes: number.format(Math.round(totals.data.minutesWatched)),
+            })}
+          </p>
+        )}
         {past.length === 0 ? (
           <p>{t('webcastScreen.history.none')}</p>
         ) : (

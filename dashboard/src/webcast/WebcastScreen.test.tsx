@@ -92,6 +92,15 @@ beforeEach(() => {
       };
       return reply(w.updateWebcastDefaults.responses[200], metadata);
     }
+    if (path === `${base}/webcasts/stats/totals`)
+      return reply(w.broadcasterWebcastTotals.responses[200], {
+        broadcasterID: B,
+        webcastCount: webcasts.length,
+        totalDurationSeconds: 7200,
+        peakViewers: Math.max(0, ...webcasts.map((x) => x.peakViewers)),
+        totalViewers: webcasts.reduce((n, x) => n + x.totalViewers, 0),
+        minutesWatched: webcasts.reduce((n, x) => n + x.totalViewers * 30, 0),
+      });
     if (path === `${base}/webcasts`)
       return reply(w.broadcasterWebcasts.responses[200], {
         results: webcasts,
@@ -236,6 +245,7 @@ describe('the live webcast and the earlier ones', () => {
     await waitFor(() => expect(within(row).getByText('36,000')).toBeTruthy());
     expect(within(row).getByText('140')).toBeTruthy();
     expect(within(row).getByText('1,200')).toBeTruthy();
+    expect(await screen.findByText('In all: 2 webcasts, 1,230 viewers, 36,900 minutes watched.')).toBeTruthy();
   });
 });
 

@@ -21,6 +21,10 @@ export const webcastApi = {
   metadata: callOf<Webcasts['webcastDefaults']>({ method: 'GET', path: `${at}/webcast_metadata` }, { fresh: true }),
   updateMetadata: callOf<Webcasts['updateWebcastDefaults']>({ method: 'PUT', path: `${at}/webcast_metadata` }),
   webcasts: callOf<Webcasts['broadcasterWebcasts']>({ method: 'GET', path: `${at}/webcasts` }, { fresh: true }),
+  totals: callOf<Webcasts['broadcasterWebcastTotals']>(
+    { method: 'GET', path: `${at}/webcasts/stats/totals` },
+    { fresh: true },
+  ),
   stats: callOf<Webcasts['webcastStats']>({ method: 'GET', path: '/webcasts/:webcastID/stats' }, { fresh: true }),
   health: callOf<Webcasts['webcastHealth']>({ method: 'GET', path: '/webcasts/:webcastID/health' }, { fresh: true }),
   multicasts: callOf<Multicasts['multicastList']>({ method: 'GET', path: `${at}/multicast_list` }, { fresh: true }),
