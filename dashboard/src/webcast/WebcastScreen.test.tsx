@@ -159,6 +159,16 @@ beforeEach(() => {
       one.status = action[2] === 'stop' ? 'stopped' : 'starting';
       return reply(m.startMulticast.responses[200], one);
     }
+    const one = path.match(new RegExp(`^${base}/multicast/(\\d+)$`));
+    if (one && method === 'PATCH') {
+      const found = multicasts.find((x) => x.multicast_id === Number(one[1])) as Multicast;
+      Object.assign(found, m.updateMulticast.body.parse(body));
+      return reply(m.updateMulticast.responses[200], found);
+    }
+    if (one && method === 'DELETE') {
+      multicasts = multicasts.filter((x) => x.multicast_id !== Number(one[1]));
+      return reply(m.deleteMulticast.responses[200], { deleted: true });
+    }
     return answer({ errors: {}, status: 404, code: 'not_found' }, 404);
   });
 });
@@ -288,4 +298,41 @@ describe('restream destinations', () => {
     expect(item.getByRole('button', { name: 'Stop' })).toBeTruthy();
     expect(item.getByRole('button', { name: 'Restart' })).toBeTruthy();
   }, 15_000);
+
+  it('disables, enables and auto-starts a destination, and deletes it only after a confirmation', async () => {
+    multicasts = [
+      {
+        multicast_id: 7,
+        broadcaster_id: B,
+        disabled: false,
+        stream_platform: 'facebook',
+        status: 'stopped',
+        stream_label: '',
+        stream_url: 'rtmps://live-api-s.facebook.com:443/rtmp/',
+        stream_key: '••••9876',
+        auto_start: false,
+        system: false,
+        last_event: { kind: 'fail', attempt: 3, detail: 'Connection refused', time: 1_764_428_400 },
+      },
+    ];
+    renderScreen(<WebcastScreen />);
+    const item = within(await screen.findByRole('listitem', { name: 'Facebook' }));
+    expect(item.getByText('Failed: Connection refused')).toBeTruthy();
+    fireEvent.click(item.getByRole('button', { name: 'Disable' }));
+    expect(await item.findByText(/disabled/)).toBeTruthy();
+    expect(item.queryByRole('button', { name: 'Start' })).toBeNull();
+    fireEvent.click(item.getByRole('button', { name: 'Enable' }));
+    await item.findByRole('button', { name: 'Start' });
+    fireEvent.click(item.getByRole('button', { name: 'Start automatically' }));
+    await item.findByRole('button', { name: 'Do not start automatically' });
+    const patches = sent.filter((x) => x.method === 'PATCH').map((x) => x.body);
+    expect(patches).toEqual([{ disabled: true }, { disabled: false }, { auto_start: true }]);
+
+    fireEvent.click(item.getByRole('button', { name: 'Delete' }));
+    const dialog = within(item.getByRole('alertdialog'));
+    expect(sent.some((x) => x.method === 'DELETE')).toBe(false);
+    fireEvent.click(dialog.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('No destinations yet.')).toBeTruthy();
+    expect(multicasts).toHaveLength(0);
+  });
 });
