@@ -43,7 +43,7 @@ const EMPTY: NewDestination = { platform: 'youtube', label: '', url: '', key: ''
 /** Statuses a restream moves through on its own, asked again until it settles. */
 const moving = (m: Multicast) => m.status !== 'stopped';
 
-function AddDestination({ onAdded }: { onAdded: () => void }) {
+function AddDestination({ onAdded }: { onAdded: (made: Multicast) => void }) {
   const { t } = useI18n();
   const toast = useToast();
   const { broadcasterID } = useBroadcaster();
@@ -52,7 +52,7 @@ function AddDestination({ onAdded }: { onAdded: () => void }) {
   const platform = form.watch('platform');
   const submit = form.handleSubmit(async (v) => {
     try {
-      await webcastApi.createMulticast({
+      const made = await webcastApi.createMulticast({
         params: { broadcasterID },
         body: {
           stream_platform: v.platform,
@@ -66,7 +66,7 @@ function AddDestination({ onAdded }: { onAdded: () => void }) {
       });
       form.saved(EMPTY);
       toast('success', t('webcastScreen.destinations.added'));
-      onAdded();
+      onAdded(made);
     } catch (error) {
       toast('error', errorText(error, t('dashboard.shell.loadFailed')));
     }
@@ -113,7 +113,7 @@ function AddDestination({ onAdded }: { onAdded: () => void }) {
 type Action = 'start' | 'stop' | 'restart' | 'enable' | 'disable' | 'autoOn' | 'autoOff' | 'delete';
 
 /** One destination with its status and what a person may do with it now. */
-function Destination({ multicast, onChanged }: { multicast: Multicast; onChanged: (m?: Multicast) => void }) {
+function Destination({ multicast, onChanged }: { multicast: Multicast; onChanged: (m: Multicast | null) => void }) {
   const { t } = useI18n();
   const toast = useToast();
   const { broadcasterID } = useBroadcaster();
@@ -127,7 +127,7 @@ function Destination({ multicast, onChanged }: { multicast: Multicast; onChanged
     try {
       if (action === 'delete') {
         await webcastApi.deleteMulticast({ params });
-        onChanged();
+        onChanged(null);
       } else if (action === 'start' || action === 'stop' || action === 'restart') {
         const call = {
           start: webcastApi.startMulticast,
@@ -216,13 +216,16 @@ export function Destinations() {
     queryFn: ({ signal }) => webcastApi.multicasts({ params: { broadcasterID }, query: {}, signal }),
     refetchInterval: (q) => (q.state.data?.results.some(moving) ? POLL_MS : false),
   });
-  const reload = () => void queryClient.invalidateQueries({ queryKey: key });
-  const replace = (changed?: Multicast) => {
-    if (!changed) return reload();
-    queryClient.setQueryData<{ results: Multicast[] }>(key, (old) =>
-      old ? { results: old.results.map((m) => (m.multicast_id === changed.multicast_id ? changed : m)) } : old,
+  // The list takes each answer as it comes: the one added, changed or gone.
+  const update = (change: (results: Multicast[]) => Multicast[]) =>
+    queryClient.setQueryData<{ results: Multicast[] }>(key, (old) => (old ? { results: change(old.results) } : old));
+  const added = (made: Multicast) => update((results) => [...results, made]);
+  const replace = (id: number) => (changed: Multicast | null) =>
+    update((results) =>
+      changed
+        ? results.map((m) => (m.multicast_id === id ? changed : m))
+        : results.filter((m) => m.multicast_id !== id),
     );
-  };
 
   return (
     <section className="card" aria-labelledby="webcast-destinations">
@@ -235,11 +238,11 @@ export function Destinations() {
       ) : (
         <ul className="plain-list">
           {list.data?.results.map((m) => (
-            <Destination key={m.multicast_id} multicast={m} onChanged={replace} />
+            <Destination key={m.multicast_id} multicast={m} onChanged={replace(m.multicast_id)} />
           ))}
         </ul>
       )}
-      <AddDestination onAdded={reload} />
+      <AddDestination onAdded={added} />
     </section>
   );
 }
