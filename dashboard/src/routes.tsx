@@ -37,6 +37,13 @@ export const screens: RouteObject[] = [
       { index: true, lazy: () => import('./feed-import/FeedImportScreen.tsx').then((m) => ({ Component: m.default })) },
     ],
   },
+  {
+    path: 'webcast',
+    element: <RoleGate role={BROADCASTER_ROLE.uploader} />,
+    children: [
+      { index: true, lazy: () => import('./webcast/WebcastScreen.tsx').then((m) => ({ Component: m.default })) },
+    ],
+  },
   { path: 'overview', lazy: () => import('./overview/Overview.tsx').then((m) => ({ Component: m.default })) },
   ...accountRoutes,
   { path: '*', element: <ErrorView /> },

@@ -14,5 +14,6 @@ export const NAV_ITEMS: NavItem[] = [
   { path: '/highlighted', label: 'dashboard.nav.highlighted' },
   { path: '/notices', label: 'dashboard.nav.notices', roles: [2] },
   { path: '/feed-import', label: 'feedImportScreen.nav', roles: [2, 3] },
+  { path: '/webcast', label: 'webcastScreen.nav', roles: [2, 3] },
   ...accountNavItems,
 ];

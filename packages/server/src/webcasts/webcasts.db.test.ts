@@ -89,7 +89,10 @@ describe.each(BACKENDS)('webcast calls on %s', (backend) => {
 
   it('keeps defaults for new webcasts, leaving out blank text, and changes one webcast', async () => {
     const url = 'node/broadcasters/gracechurch/webcast_metadata';
-    const before = (await api('GET', url, manager)).json();
+    const got = await api('GET', url, manager);
+    // The stream key is kept by no cache: not the browser's, not a shared one.
+    expect(got.headers['cache-control']).toBe('private, no-store');
+    const before = got.json();
     expect(before).toMatchObject({ rtmpURL: 'rtmp://sermons.example/live', defaultWebcastReplay: 'listed' });
     expect(before.streamKey).toMatch(/^[\w-]{24}$/);
     const saved = await api('PUT', url, manager, {

@@ -1,5 +1,5 @@
 import { webcastContracts as c } from '@kerygma/domain/contracts/webcasts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { guards, optionalSession } from '../accounts/guards.ts';
 import type { ApiDeps } from '../app-deps.ts';
 import { route } from '../http/route.ts';
@@ -17,6 +17,9 @@ export function webcastRoutes(app: FastifyInstance, deps: ApiDeps) {
     rtmpURL: rtmpPort === null ? null : `rtmp://${host}${rtmpPort === 1935 ? '' : `:${rtmpPort}`}/live`,
     now,
   };
+  // Answers for the broadcaster's managers (its stream key, its viewers, the live health):
+  // never kept by the browser or a shared cache, as the default minute would.
+  const personal = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
   route(app, c.webcastsInProgress, ({ query }) => s.inProgress(w, query.broadcasterID, false));
   route(app, c.webcastsInProgressLite, ({ query }) => s.inProgress(w, query.broadcasterID, true));
   route(app, c.webcastsInProgressCount, ({ query }) => s.inProgressCount(w, query.broadcasterID));
@@ -25,7 +28,10 @@ export function webcastRoutes(app: FastifyInstance, deps: ApiDeps) {
   route(
     app,
     c.broadcasterWebcastTotals,
-    ({ params, auth }) => s.broadcasterTotals(w, auth, params.broadcasterID),
+    ({ params, auth }, _req, reply) => {
+      personal(reply);
+      return s.broadcasterTotals(w, auth, params.broadcasterID);
+    },
     g.broadcasterKeyOrSession,
   );
   route(app, c.broadcasterWebcast, async ({ params, query }, req) =>
@@ -34,7 +40,10 @@ export function webcastRoutes(app: FastifyInstance, deps: ApiDeps) {
   route(
     app,
     c.webcastDefaults,
-    ({ params, auth }) => s.webcastDefaults(w, auth, params.broadcasterID),
+    ({ params, auth }, _req, reply) => {
+      personal(reply);
+      return s.webcastDefaults(w, auth, params.broadcasterID);
+    },
     g.broadcasterKeyOrSession,
   );
   route(
@@ -52,13 +61,19 @@ export function webcastRoutes(app: FastifyInstance, deps: ApiDeps) {
   route(
     app,
     c.webcastStats,
-    ({ params, auth }) => s.webcastStats(w, auth, params.webcastID),
+    ({ params, auth }, _req, reply) => {
+      personal(reply);
+      return s.webcastStats(w, auth, params.webcastID);
+    },
     g.broadcasterKeyOrSession,
   );
   route(
     app,
     c.webcastHealth,
-    ({ params, auth }) => s.webcastHealth(w, auth, params.webcastID),
+    ({ params, auth }, _req, reply) => {
+      personal(reply);
+      return s.webcastHealth(w, auth, params.webcastID);
+    },
     g.broadcasterKeyOrSession,
   );
 }

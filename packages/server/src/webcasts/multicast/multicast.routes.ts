@@ -19,7 +19,17 @@ export function multicastRoutes(app: FastifyInstance, api: ApiDeps, multicast: M
   const g = guards({ db: api.db, now: api.now ?? Date.now });
   const deps = { db: api.db, ...multicast };
   const admin = g.broadcasterRole('admin');
-  route(app, c.multicastList, ({ query, auth }) => listMulticasts(deps, auth, query.include_system ?? false), admin);
+  route(
+    app,
+    c.multicastList,
+    ({ query, auth }, _req, reply) => {
+      // A broadcaster's own destinations: never kept by the browser or a shared cache (the
+      // default would keep them a minute, and a restream's status changes within seconds).
+      reply.header('cache-control', 'private, no-store');
+      return listMulticasts(deps, auth, query.include_system ?? false);
+    },
+    admin,
+  );
   route(app, c.createMulticast, ({ body, auth }) => createMulticast(deps, auth, body), admin);
   route(
     app,
