@@ -98,7 +98,8 @@ export const jobSchemas = {
    */
   'feeds.import-media': z.object({ importId: z.number().int().positive(), position: z.number().int().min(0) }),
   /** The sermon's automatic transcript, from its audio (transcripts/transcripts.jobs.ts). */
-  'transcripts.transcribe': z.object({ sermonId }),
+  /** asked: a manager asked for it, so it may replace a transcript written by hand. */
+  'transcripts.transcribe': z.object({ sermonId, asked: z.boolean().optional() }),
   /**
    * Queues the transcription of sermons that have audio and no transcript, a few at a time, in
    * sermon id order after `after`; it queues its own next run (transcripts/transcripts.jobs.ts).

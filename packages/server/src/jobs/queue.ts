@@ -60,12 +60,20 @@ export async function enqueue<N extends JobName>(
   return rows[0]?.id ?? null;
 }
 
-/** Moves the queued job of `dedupeKey`, if any, up to `priority` (never down); answers whether one was queued. */
-export async function raisePriority(db: Db, dedupeKey: string, priority: number): Promise<boolean> {
+/**
+ * Moves the queued job of `dedupeKey`, if any, up to `priority` (never down), with `payload`'s
+ * fields added to its own; answers whether one was queued.
+ */
+export async function raisePriority(
+  db: Db,
+  dedupeKey: string,
+  priority: number,
+  payload: Record<string, unknown> = {},
+): Promise<boolean> {
   const rows = await db.query<{ id: number }>(
-    `UPDATE job SET priority = least(priority, $2), updated_at = now()
+    `UPDATE job SET priority = least(priority, $2), payload = payload || $3::jsonb, updated_at = now()
       WHERE dedupe_key = $1 AND state = 'queued' RETURNING id`,
-    [dedupeKey, priority],
+    [dedupeKey, priority, JSON.stringify(payload)],
   );
   return rows.length > 0;
 }

@@ -15,7 +15,7 @@ import { BACKENDS } from '../test/test-db.ts';
 import { testUser } from '../test/users.ts';
 import type { SpeechEngine } from './engine.ts';
 import { pocketsphinxEngine } from './pocketsphinx.ts';
-import { backfillJob, startBackfill } from './transcripts.jobs.ts';
+import { backfillJob, startBackfill, transcribeJob } from './transcripts.jobs.ts';
 import { saveTranscriptRow } from './transcripts.queries.ts';
 import { queueTranscription, TRANSCRIBE_PRIORITY } from './transcripts.ts';
 
@@ -270,6 +270,35 @@ describe.each(BACKENDS)('automatic transcripts on %s', (backend) => {
       // A start while a backfill is under way does not begin another.
       await startBackfill(t.db, english, true);
       expect(await listJobs(t.db, { name: 'transcripts.backfill', limit: 5 })).toHaveLength(2);
+    });
+
+    it('a transcript written by hand is kept from an automatic job queued before it, and replaced when a manager asks', async () => {
+      await t.db.exec(`DELETE FROM job WHERE name LIKE 'transcripts.%'`);
+      expect(await t.db.transaction((tx) => queueTranscription(tx, english, '1000'))).toBe(true);
+      const segments = [{ start: 0, end: 5, text: 'Written by the pastor' }];
+      expect((await api('PUT', 'node/sermons/1000/transcript', admin, { segments })).statusCode).toBe(200);
+      const ctx = {
+        id: 0,
+        name: 'transcripts.transcribe',
+        attempt: 1,
+        maxAttempts: 5,
+        signal: new AbortController().signal,
+        checkpoint: null,
+        saveCheckpoint: async () => {},
+        log: { info() {} },
+      } satisfies JobContext<'transcripts.transcribe'>;
+      const [job] = await queued('1000');
+      // The engine would reject if it were run: the job leaves the hand-written transcript alone.
+      await transcribeJob({ db: t.db, media: localMediaStore(t.mediaDir), speech: english })(
+        job?.payload as { sermonId: string },
+        ctx,
+      );
+      expect((await transcript('1000')).body).toMatchObject({ source: 'manual', segments });
+
+      // Asked for by a manager: the waiting job becomes one that may replace it.
+      const asked = await api('POST', 'node/sermons/1000/transcript/transcribe', admin);
+      expect(asked.statusCode).toBe(202);
+      expect((await queued('1000')).map((j) => j.payload)).toEqual([{ sermonId: '1000', asked: true }]);
     });
   });
 });

@@ -33,10 +33,18 @@ const checkpointSchema = z.object({
 });
 type Checkpoint = z.infer<typeof checkpointSchema>;
 
+/**
+ * Whether a transcription may replace the sermon's transcript: never the church's own captions,
+ * and a transcript a manager wrote only when a manager asked for this one (an automatic job queued
+ * before it was written must not overwrite it).
+ */
+const mayReplace = (s: TranscribeSubject, asked: boolean) =>
+  s.transcript_source !== 'caption' && (asked || s.transcript_source !== 'manual');
+
 /** Whether the transcript made from `audioKey` is still wanted, in the transaction that saves it. */
-const stillWanted = (sermonId: string, audioKey: string) => async (tx: Db) => {
+const stillWanted = (sermonId: string, audioKey: string, asked: boolean) => async (tx: Db) => {
   const s = await transcribeSubject(tx, sermonId);
-  return !!s && !s.deleted && s.audio_key === audioKey && s.transcript_source !== 'caption' && !s.caption_key;
+  return !!s && !s.deleted && s.audio_key === audioKey && mayReplace(s, asked) && !s.caption_key;
 };
 
 /** The church's own caption file in the sermon's language, made its transcript (sermons captioned before transcripts). */
@@ -52,9 +60,9 @@ async function adoptStoredCaption(deps: TranscriptJobDeps, s: TranscribeSubject 
  * PocketSphinx's is a draft a manager publishes. A failure leaves the sermon as it was.
  */
 export function transcribeJob(deps: TranscriptJobDeps): JobHandler<'transcripts.transcribe'> {
-  return async ({ sermonId }, ctx) => {
+  return async ({ sermonId, asked = false }, ctx) => {
     const s = await transcribeSubject(deps.db, sermonId);
-    if (!s || s.deleted || s.transcript_source === 'caption') return;
+    if (!s || s.deleted || !mayReplace(s, asked)) return;
     if (s.caption_key) return adoptStoredCaption(deps, { ...s, caption_key: s.caption_key });
     const engine = deps.speech;
     if (!engine) throw new Error('no speech-to-text engine in this worker');
@@ -72,7 +80,7 @@ export function transcribeJob(deps: TranscriptJobDeps): JobHandler<'transcripts.
         captionState: engine.name === 'whisper' ? 'published' : 'draft',
         segments,
       },
-      stillWanted(sermonId, s.audio_key),
+      stillWanted(sermonId, s.audio_key, asked),
     );
     if (!saved) {
       const now = await transcribeSubject(deps.db, sermonId);

@@ -100,7 +100,8 @@ export async function transcribeAgain(
     throw new ApiError(409, 'conflict', { error: { key: 'error.transcript.cannotTranscribe' } });
   }
   const dedupeKey = `transcribe:${sermonId}`;
-  const id = await enqueue(deps.db, 'transcripts.transcribe', { sermonId }, { priority: ASKED_PRIORITY, dedupeKey });
-  // Already waiting (queued automatically): it moves up to where an asked-for one would be.
-  return { queued: id !== null || (await raisePriority(deps.db, dedupeKey, ASKED_PRIORITY)) };
+  const payload = { sermonId, asked: true };
+  const id = await enqueue(deps.db, 'transcripts.transcribe', payload, { priority: ASKED_PRIORITY, dedupeKey });
+  // Already waiting (queued automatically): it becomes an asked-for one, moved up.
+  return { queued: id !== null || (await raisePriority(deps.db, dedupeKey, ASKED_PRIORITY, payload)) };
 }
