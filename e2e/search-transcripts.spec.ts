@@ -3,7 +3,7 @@ import { sendAdminCommand } from '../packages/server/src/cli/admin-channel.ts';
 import { DATA_DIR, signIn, verifiedAccount } from './accounts.ts';
 import { expectNoAxeViolations } from './axe.ts';
 import { hydrated } from './islands.ts';
-import { correctedTranscript } from './transcripts.ts';
+import { writtenTranscript } from './transcripts.ts';
 
 /**
  * Search that understands sermons, and transcripts (issue 26): the passage a query names heads
@@ -89,8 +89,8 @@ async function transcribedSermon(request: APIRequestContext): Promise<LiteSermon
 }
 
 /**
- * Gives a demo sermon its automatic transcript, then known words over it with the
- * broadcaster's API key (e2e/transcripts.ts), published as its captions.
+ * Gives a demo sermon a transcript of known words with the broadcaster's API key
+ * (e2e/transcripts.ts), published as its captions.
  */
 async function giveTranscript(request: APIRequestContext, sermon: LiteSermon, baseURL: string) {
   const key = await sendAdminCommand(
@@ -106,7 +106,7 @@ async function giveTranscript(request: APIRequestContext, sermon: LiteSermon, ba
     { start: 70, end: 100, text: 'Mercy is not earned, it is given: that is what mercy means.' },
   ];
   const headers = { 'x-api-key': (key as { text: string }).text, origin: baseURL };
-  await correctedTranscript(request, sermon.sermonID, headers, segments);
+  await writtenTranscript(request, sermon.sermonID, headers, segments);
   // Published as captions, so listeners read it too (a draft is its broadcaster's alone).
   const published = await request.post(`/api/v2/node/sermons/${sermon.sermonID}/transcript/publish`, { headers });
   expect([200, 409], await published.text()).toContain(published.status());

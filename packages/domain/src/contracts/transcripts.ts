@@ -35,8 +35,8 @@ export const transcriptContracts = {
     tag,
     summary: "A sermon's transcript",
     description:
-      'The timed transcript of a published sermon, for signed-in users (spec §6). A draft (automatic captions no manager has published yet) only for its broadcaster.',
-    auth: 'session',
+      'The timed transcript of a published sermon, for signed-in users (spec §6). A draft (automatic captions no manager has published yet) only for its broadcaster: its managers or its API key.',
+    auth: 'apiKeyOrSession',
     params: sermonIdParams,
     responses: { 200: transcriptSchema },
     errors: [401, 403, 404],

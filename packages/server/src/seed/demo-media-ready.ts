@@ -31,12 +31,17 @@ async function watcherSession(origin: string, dataDir: string): Promise<Record<s
  * it already serves pages: browser journeys and Lighthouse that play or show media wait for this first.
  */
 export async function demoMediaReady(origin: string, timeoutMs: number, dataDir: string): Promise<void> {
-  const headers = await watcherSession(origin, dataDir);
+  let headers = await watcherSession(origin, dataDir);
   const pending = new Set(chooseMediaSermons(generateDemoCatalogue(), MEDIA_SERMONS).map((s) => s.sermonId));
   const until = Date.now() + timeoutMs;
   while (pending.size) {
     for (const id of [...pending]) {
       const response = await fetch(`${origin}/api/v2/node/sermons/${id}/media_tracker`, { headers });
+      // The access token outlived (encodes on a busy machine take longer than its life): a new one.
+      if (response.status === 401) {
+        headers = await watcherSession(origin, dataDir);
+        continue;
+      }
       if (!response.ok) throw new Error(`media tracker of sermon ${id}: HTTP ${response.status}`);
       const { events } = (await response.json()) as { events: { state: string; failed: boolean; detail: string }[] };
       const failed = events.find((e) => e.failed);

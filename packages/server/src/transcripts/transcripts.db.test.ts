@@ -42,11 +42,13 @@ describe.each(BACKENDS)('automatic transcripts on %s', (backend) => {
   let t: TestApp;
   let worker: Worker;
   let key: string;
+  let otherKey: string;
   let admin: Record<string, string>;
   let listener: Record<string, string>;
   beforeAll(async () => {
     t = await buildTestApp(backend, { speech: sphinx });
     key = await createApiKey(t.db, 'gracechurch');
+    otherKey = await createApiKey(t.db, 'radiovida');
     admin = (await testUser(t.db, 'admin', { broadcaster: [['gracechurch', 'admin']], verified: true })).headers;
     listener = (await testUser(t.db, 'listener', { verified: true })).headers;
     worker = await startWorker({
@@ -108,6 +110,9 @@ describe.each(BACKENDS)('automatic transcripts on %s', (backend) => {
       expect((await sermon('1002')).hasTranscript).toBe(false);
       expect((await transcript('1002', listener)).status).toBe(404);
       expect((await sermon('1002')).media.captions).toEqual([]);
+      // The broadcaster's key reads the draft it may correct; another broadcaster's key does not.
+      expect((await transcript('1002', { 'x-api-key': key })).body).toMatchObject({ captionState: 'draft' });
+      expect((await transcript('1002', { 'x-api-key': otherKey })).status).toBe(404);
     }, 240_000);
 
     it('publishing the draft puts it in the caption menu, marked automatic, and its text for signed-in users', async () => {

@@ -6,12 +6,18 @@ import { route } from '../http/route.ts';
 import { correctTranscript, publishCaptions, readTranscript, transcribeAgain } from './transcripts.service.ts';
 
 /**
- * A sermon's transcript (issue 26): read by signed-in users, corrected, published as captions
+ * A sermon's transcript (issue 26): read by signed-in users (a draft by its broadcaster's managers
+ * or key), corrected, published as captions
  * and transcribed again by the broadcaster's Uploaders and Admins or its API key.
  */
 export function transcriptRoutes(app: FastifyInstance, deps: ApiDeps) {
   const g = guards({ db: deps.db, now: deps.now ?? Date.now });
-  route(app, c.sermonTranscript, ({ params, auth }) => readTranscript(deps, auth, params.sermonID), g.signedIn);
+  route(
+    app,
+    c.sermonTranscript,
+    ({ params, auth }) => readTranscript(deps, auth, params.sermonID),
+    g.broadcasterKeyOrSession,
+  );
   route(
     app,
     c.updateSermonTranscript,

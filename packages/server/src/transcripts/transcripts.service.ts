@@ -1,6 +1,6 @@
 import type { Transcript, TranscriptSegment } from '@kerygma/domain/contracts/transcripts';
 import { managesBroadcaster } from '@kerygma/domain/roles';
-import { type Actor, requireRole, roleHolder, type Session } from '../accounts/guards.ts';
+import { type Actor, requireRole, roleHolder } from '../accounts/guards.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { enqueue, raisePriority } from '../jobs/queue.ts';
 import { type SpeechEngine, supportsLanguage } from './engine.ts';
@@ -30,16 +30,19 @@ async function forUploader(deps: TranscriptDeps, actor: Actor, sermonId: string)
 
 /**
  * GET: signed-in users read the transcript of a published sermon (spec §6); a draft, or a sermon
- * not yet published, only its broadcaster's managers (to the others it does not exist).
+ * not yet published, only its broadcaster's managers or key (to the others it does not exist).
  */
-export async function readTranscript(deps: TranscriptDeps, session: Session, sermonId: string): Promise<Transcript> {
+export async function readTranscript(deps: TranscriptDeps, actor: Actor, sermonId: string): Promise<Transcript> {
   const [row] = await deps.db.query<{ broadcaster_id: string; visible: boolean }>(
     `SELECT broadcaster_id, publish_timestamp IS NOT NULL AND publish_timestamp <= now() AND deleted_at IS NULL AS visible
        FROM sermon WHERE sermon_id = $1`,
     [sermonId],
   );
   if (!row) throw notFound('error.sermonNotFound');
-  const manager = managesBroadcaster(roleHolder(session.user), row.broadcaster_id);
+  const manager =
+    actor.kind === 'apiKey'
+      ? actor.broadcasterId === row.broadcaster_id
+      : managesBroadcaster(roleHolder(actor.user), row.broadcaster_id);
   const t = await transcriptOf(deps.db, sermonId);
   if (!t || (!manager && (!row.visible || t.caption_state === 'draft'))) throw noTranscript();
   return dto(t);
