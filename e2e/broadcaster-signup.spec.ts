@@ -97,6 +97,11 @@ test('a new user signs a church up, a site admin approves it, the dashboard open
   await expect(row).toContainText('Hope Chapel');
   await row.getByRole('button', { name: 'Approve' }).click();
   await expect(adminPage.getByText(`${churchId} approved`)).toBeVisible();
+  // From there, the webcasts' health, which only site admins are answered.
+  await adminPage.getByRole('link', { name: 'Webcast health' }).click();
+  await expect(adminPage.getByRole('heading', { name: 'Webcast health' })).toBeVisible();
+  await expect(adminPage.getByText(/No webcast is on air\.|Stream health:/).first()).toBeVisible();
+  await expect(adminPage.getByRole('alert')).toHaveCount(0);
   await adminContext.close();
   expect((await page.request.get(`/api/v2/node/broadcasters/${churchId}`)).status()).toBe(200);
 

@@ -72,6 +72,10 @@ function Area() {
 
 export const routes: RouteObject[] = [
   { path: 'admin', lazy: () => import('./admin/AdminArea.tsx').then((m) => ({ Component: m.AdminArea })) },
+  {
+    path: 'admin/webcast-health',
+    lazy: () => import('./admin/WebcastHealthOverview.tsx').then((m) => ({ Component: m.WebcastHealthOverview })),
+  },
   ...djangoEmbeds.map((route) => ({ ...route, path: `django/${route.path}` })),
   { path: ':area', element: <Area />, children: screens },
   { path: '*', element: <ErrorView /> },

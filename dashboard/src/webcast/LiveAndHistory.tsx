@@ -1,31 +1,14 @@
 import type { Webcast, WebcastLite } from '@kerygma/domain/contracts/webcasts';
-import type { MessageKey } from '@kerygma/i18n/t';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useI18n } from '../i18n.tsx';
 import { useBroadcaster } from '../shell/broadcaster.tsx';
 import { errorText } from '../shell/query.ts';
+import { HealthReport } from './HealthReport.tsx';
 import { POLL_MS, webcastApi, webcastKeys } from './webcast-api.ts';
 
-/** How many recent health events the live panel lists. */
-const RECENT_EVENTS = 8;
 /** How often the list is asked again while nothing is live, to notice a webcast starting. */
 const IDLE_POLL_MS = 30_000;
-/** The health events the server records (webcasts/stream-health.ts), each with its words. */
-const HEALTH_EVENTS = new Set([
-  'connected',
-  'disconnected',
-  'framerate-low',
-  'framerate-normal',
-  'framerate-high',
-  'bitrate-low',
-  'bitrate-normal',
-  'bitrate-high',
-  'speed-low',
-  'speed-normal',
-  'speed-high',
-  'codec-changed',
-]);
 const inProgress = (w: WebcastLite) => w.state !== 'ended';
 
 function useFormats() {
@@ -42,7 +25,7 @@ function useFormats() {
 /** The live webcast's stream health (spec §4) and its latest events, asked again while it is live. */
 function LiveWebcast({ webcast }: { webcast: WebcastLite }) {
   const { t } = useI18n();
-  const { number, time } = useFormats();
+  const { number } = useFormats();
   const webcastID = webcast.webcastID;
   const health = useQuery({
     queryKey: ['webcast-health', webcastID],
@@ -59,21 +42,7 @@ function LiveWebcast({ webcast }: { webcast: WebcastLite }) {
       <p>
         <strong>{webcast.title}</strong> — {t(`webcastScreen.state.${webcast.state}`)}
       </p>
-      {health.data && (
-        <>
-          <p data-health={health.data.state}>
-            {t('webcastScreen.live.health', { state: t(`webcastScreen.health.${health.data.state}`) })}
-          </p>
-          <ul aria-label={t('webcastScreen.live.events')}>
-            {health.data.events.slice(0, RECENT_EVENTS).map((e) => (
-              <li key={`${e.timestamp}-${e.event}`}>
-                {time.format(e.timestamp * 1000)}:{' '}
-                {HEALTH_EVENTS.has(e.event) ? t(`webcastScreen.event.${e.event}` as MessageKey) : e.event}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      {health.data && <HealthReport health={health.data} />}
       {stats.data && (
         <p>
           {t('webcastScreen.live.viewers', {

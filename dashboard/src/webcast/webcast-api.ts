@@ -27,6 +27,11 @@ export const webcastApi = {
   ),
   stats: callOf<Webcasts['webcastStats']>({ method: 'GET', path: '/webcasts/:webcastID/stats' }, { fresh: true }),
   health: callOf<Webcasts['webcastHealth']>({ method: 'GET', path: '/webcasts/:webcastID/health' }, { fresh: true }),
+  /** Site admins: every webcast on air with its health (/admin/webcast-health). */
+  healthOverview: callOf<Webcasts['webcastHealthOverview']>(
+    { method: 'GET', path: '/admin/webcasts/health' },
+    { fresh: true },
+  ),
   multicasts: callOf<Multicasts['multicastList']>({ method: 'GET', path: `${at}/multicast_list` }, { fresh: true }),
   createMulticast: callOf<Multicasts['createMulticast']>({ method: 'POST', path: `${at}/multicast` }),
   updateMulticast: callOf<Multicasts['updateMulticast']>({ method: 'PATCH', path: one }),

@@ -130,6 +130,21 @@ export const webcastHealthSchema = z.object({
   ),
 });
 
+export type StreamHealthState = (typeof STREAM_HEALTH_STATES)[number];
+export type WebcastHealth = z.infer<typeof webcastHealthSchema>;
+
+export const webcastHealthOverviewSchema = z.object({
+  /** The worst first: critical, unhealthy, offline, warning, healthy. */
+  results: z.array(
+    webcastHealthSchema.extend({
+      broadcasterID: z.string(),
+      broadcasterName: z.string(),
+      title: z.string(),
+      startTimestamp: z.number().int().nullable(),
+    }),
+  ),
+});
+
 const tag = 'Webcasts';
 const inProgressQuery = z.object({ broadcasterID: z.string().max(100).optional() });
 
@@ -273,5 +288,16 @@ export const webcastContracts = {
     params: webcastIdParams,
     responses: { 200: webcastHealthSchema },
     errors: [401, 403, 404],
+  }),
+  webcastHealthOverview: contract({
+    method: 'GET',
+    path: '/admin/webcasts/health',
+    tag,
+    summary: 'The health of every webcast on air',
+    description:
+      'Site admins only (/admin/webcast-health): every webcast live or waiting for its publisher (offline), with its stream health (spec §4) and events, the worst first.',
+    auth: 'session',
+    responses: { 200: webcastHealthOverviewSchema },
+    errors: [401, 403],
   }),
 };

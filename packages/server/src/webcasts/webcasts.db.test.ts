@@ -34,7 +34,7 @@ describe.each(BACKENDS)('webcast calls on %s', (backend) => {
     await insert('locked1', 'radiovida', 'ended', 'password_hash', [
       await hashPassword('amen', { memoryCost: 1024, timeCost: 1 }),
     ]);
-  }, 30_000);
+  }, 120_000);
   afterAll(async () => t?.close());
 
   it('lists the live webcasts, their count and the listed replays', async () => {
@@ -124,5 +124,43 @@ describe.each(BACKENDS)('webcast calls on %s', (backend) => {
     expect(stats).toMatchObject({ state: 'ended', durationSeconds: 3600, peakViewers: 0 });
     const totals = (await api('GET', 'node/broadcasters/gracechurch/webcasts/stats/totals', manager)).json();
     expect(totals.webcastCount).toBe(4);
+  });
+
+  it('shows site admins every webcast on air with its health, the worst first, and no one else', async () => {
+    await insert('live2', 'radiovida', 'live');
+    await insert('offline1', 'kingsseminary', 'offline');
+    await t.db.query(
+      `INSERT INTO webcast_health_event (webcast_id, at, event) VALUES
+         ('live2', now() - interval '3 minutes', 'connected'),
+         ('live2', now() - interval '2 minutes', 'bitrate-low'),
+         ('live2', now() - interval '1 minute', 'framerate-low'),
+         ('offline1', now() - interval '1 minute', 'disconnected')`,
+    );
+    const admin = (await testUser(t.db, 'siteadmin', { siteAdmin: true, verified: true })).headers;
+    const url = 'admin/webcasts/health';
+    expect((await api('GET', url)).statusCode).toBe(401);
+    expect((await api('GET', url, manager)).statusCode).toBe(403);
+    const answer = await api('GET', url, admin);
+    expect(answer.headers['cache-control']).toBe('private, no-store');
+    const { results } = answer.json();
+    expect(results.map((w: { webcastID: string; state: string }) => [w.webcastID, w.state])).toEqual([
+      ['live2', 'unhealthy'],
+      ['offline1', 'offline'],
+      ['live1', 'healthy'],
+    ]);
+    expect(results[0]).toMatchObject({
+      broadcasterID: 'radiovida',
+      title: 'live2',
+      webcastState: 'live',
+      bitrate: 'low',
+      framerate: 'low',
+      speed: null,
+    });
+    expect(results[0].events.map((e: { event: string }) => e.event)).toEqual([
+      'framerate-low',
+      'bitrate-low',
+      'connected',
+    ]);
+    expect(results[0].broadcasterName).toBeTruthy();
   });
 });

@@ -187,6 +187,14 @@ export async function liveWebcasts(db: Db, broadcasterId?: string): Promise<Webc
   );
 }
 
+/** Every webcast with a publisher or waiting for one back (live, offline), for the site's health overview. */
+export async function webcastsOnAir(db: Db): Promise<WebcastRow[]> {
+  return db.query<WebcastRow>(
+    `SELECT ${WEBCAST_COLUMNS} ${FROM} WHERE w.state IN ('live', 'offline')
+      ORDER BY w.start_time DESC, w.webcast_id DESC LIMIT 500`,
+  );
+}
+
 export async function liveCount(db: Db, broadcasterId?: string): Promise<number> {
   const [row] = await db.query<{ n: number }>(
     `SELECT count(*)::int8 AS n FROM webcast WHERE state = 'live' AND ($1::text IS NULL OR broadcaster_id = $1)`,

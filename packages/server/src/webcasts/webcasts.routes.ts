@@ -69,6 +69,15 @@ export function webcastRoutes(app: FastifyInstance, deps: ApiDeps) {
   );
   route(
     app,
+    c.webcastHealthOverview,
+    (_input, _req, reply) => {
+      personal(reply);
+      return s.healthOverview(w);
+    },
+    g.siteAdmin,
+  );
+  route(
+    app,
     c.webcastHealth,
     ({ params, auth }, _req, reply) => {
       personal(reply);

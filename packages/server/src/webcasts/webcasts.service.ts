@@ -1,4 +1,5 @@
 import type {
+  StreamHealthState,
   updateWebcastBody,
   updateWebcastDefaultsBody,
   Webcast,
@@ -253,8 +254,38 @@ export async function broadcasterTotals(deps: WebcastDeps, actor: Actor, broadca
 
 /** Health (spec §4): the state the latest ratings add up to, from the stored events. */
 export async function webcastHealth(deps: WebcastDeps, actor: Actor, webcastId: string) {
-  const w = await managedWebcast(deps, actor, webcastId);
-  const events = await q.healthEventsOf(deps.db, webcastId, 200);
+  return healthOf(deps, await managedWebcast(deps, actor, webcastId));
+}
+
+/** Severity order of the overview: what needs a look first. */
+const SEVERITY: Record<StreamHealthState, number> = {
+  critical: 0,
+  unhealthy: 1,
+  offline: 2,
+  warning: 3,
+  healthy: 4,
+};
+
+/**
+ * For site admins (/admin/webcast-health): every webcast on air or waiting for its publisher,
+ * with its health and latest events, the worst first.
+ */
+export async function healthOverview(deps: WebcastDeps) {
+  const rows = await q.webcastsOnAir(deps.db);
+  const results = await Promise.all(
+    rows.map(async (w) => ({
+      ...(await healthOf(deps, w)),
+      broadcasterID: w.broadcaster_id,
+      broadcasterName: w.broadcaster_name,
+      title: w.title,
+      startTimestamp: w.start_time === null ? null : Math.floor(w.start_time / 1000),
+    })),
+  );
+  return { results: results.sort((a, b) => SEVERITY[a.state] - SEVERITY[b.state]) };
+}
+
+async function healthOf(deps: WebcastDeps, w: q.WebcastRow) {
+  const events = await q.healthEventsOf(deps.db, w.webcast_id, 200);
   // Ratings since the latest connection (a new publisher starts from normal).
   const connected = events.findIndex((e) => e.event === 'connected');
   const sinceConnect = connected < 0 ? events : events.slice(0, connected);
