@@ -16,6 +16,11 @@ type Broadcasters = typeof broadcasterContracts;
 
 /** How often the in-progress list is asked for again. */
 export const LIVE_POLL_MS = 15_000;
+/**
+ * The §7 cache hint for the in-progress list: kept no time at all (the server says a minute), so
+ * each poll sees webcasts that started or stopped since; an unchanged list comes back as a 304.
+ */
+const NOT_KEPT = { cacheMax: 0 };
 const GROUP_PAGE_SIZE = 100;
 /** A group larger than this many pages is read only this far (a wall shows a few dozen at once). */
 const GROUP_PAGES_MAX = 20;
@@ -31,7 +36,7 @@ export function useLiveWebcasts(broadcasterID?: string) {
   return useQuery({
     queryKey: ['video-wall', 'in-progress', broadcasterID ?? null],
     queryFn: async ({ signal }): Promise<WallWebcast[]> =>
-      (await api.inProgress({ signal, query: broadcasterID ? { broadcasterID } : {} })).results,
+      (await api.inProgress({ signal, query: { ...NOT_KEPT, ...(broadcasterID ? { broadcasterID } : {}) } })).results,
     refetchInterval: LIVE_POLL_MS,
     refetchIntervalInBackground: true,
   });
