@@ -70,12 +70,29 @@ function Area() {
   return <Layout />;
 }
 
+/** The video wall (spec §2 Video wall), its own area and layout: signed in, VideoWall role or site admin. */
+const videoWall: RouteObject = {
+  path: 'video-wall',
+  lazy: () => import('./video-wall/VideoWallArea.tsx').then((m) => ({ Component: m.VideoWallArea })),
+  children: [
+    { index: true, element: <Navigate to="group" replace /> },
+    { path: 'admin', lazy: () => import('./video-wall/AdminScreen.tsx').then((m) => ({ Component: m.AdminScreen })) },
+    { path: 'qr', lazy: () => import('./video-wall/QrScreen.tsx').then((m) => ({ Component: m.QrScreen })) },
+    ...['broadcaster/:broadcasterID?', 'group/:group?'].map((path) => ({
+      path,
+      lazy: () => import('./video-wall/WallScreen.tsx').then((m) => ({ Component: m.WallScreen })),
+    })),
+    { path: '*', element: <ErrorView /> },
+  ],
+};
+
 export const routes: RouteObject[] = [
   { path: 'admin', lazy: () => import('./admin/AdminArea.tsx').then((m) => ({ Component: m.AdminArea })) },
   {
     path: 'admin/webcast-health',
     lazy: () => import('./admin/WebcastHealthOverview.tsx').then((m) => ({ Component: m.WebcastHealthOverview })),
   },
+  videoWall,
   ...djangoEmbeds.map((route) => ({ ...route, path: `django/${route.path}` })),
   { path: ':area', element: <Area />, children: screens },
   { path: '*', element: <ErrorView /> },

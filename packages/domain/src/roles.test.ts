@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BROADCASTER_ROLE as B, holdsBroadcasterRole, managesBroadcaster, SITE_ROLE } from './roles.ts';
+import {
+  BROADCASTER_ROLE as B,
+  holdsBroadcasterRole,
+  managesBroadcaster,
+  mayUseVideoWall,
+  SITE_ROLE,
+} from './roles.ts';
 
 const user = (roles: number[], broadcasterRoles: [string, number][]) => ({
   roles,
@@ -27,5 +33,12 @@ describe('roles (§6)', () => {
   it('a site admin holds every role of every broadcaster; a translator does not', () => {
     expect(holdsBroadcasterRole(user([SITE_ROLE.admin], []), 'anychurch', B.biller)).toBe(true);
     expect(managesBroadcaster(user([SITE_ROLE.translate], []), 'anychurch')).toBe(false);
+  });
+
+  it('the video wall is for its VideoWall role and site admins, not a listener, translator or church Admin', () => {
+    expect(mayUseVideoWall(user([SITE_ROLE.videoWall], []))).toBe(true);
+    expect(mayUseVideoWall(user([SITE_ROLE.admin], []))).toBe(true);
+    expect(mayUseVideoWall(user([], []))).toBe(false);
+    expect(mayUseVideoWall(user([SITE_ROLE.translate], [['gracechurch', B.admin]]))).toBe(false);
   });
 });

@@ -29,3 +29,7 @@ export function managesBroadcaster(user: RoleHolder, broadcasterID: string): boo
   const id = broadcasterID.toLowerCase();
   return user.broadcasterRoles.some((r) => r.broadcasterID === id);
 }
+
+/** The video wall's screens (§6): a site's VideoWall role, or a site admin, who can do everything. */
+export const mayUseVideoWall = (user: RoleHolder): boolean =>
+  isSiteAdmin(user) || user.roles.includes(SITE_ROLE.videoWall);

@@ -1,0 +1,204 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
+import { sendAdminCommand } from '../packages/server/src/cli/admin-channel.ts';
+import { MAP_SERVICE } from '../playwright.config.ts';
+import { DATA_DIR, signIn, verifiedAccount } from './accounts.ts';
+import { expectNoAxeViolations } from './axe.ts';
+
+/**
+ * The video wall (issue 27, spec §2 video wall, §6, §9): a site admin saves the wall's settings
+ * in this browser and finds them again; the wall says when nothing is live and draws its map;
+ * the QR code points phones at the live webcasts; a listener is refused every screen. The server
+ * under test runs no RTMP ingest (RTMP_PORT off, playwright.config.ts), so nothing is live there:
+ * the one journey with a live webcast answers the in-progress list and its playlist itself, with
+ * segments ffmpeg makes for it, so hls.js plays a real stream.
+ */
+
+const expect = baseExpect.configure({ timeout: 20_000 });
+const REFUSED = 'This page is unavailable with the current permissions';
+
+/** A signed-in site admin (§6: may do everything, the video wall too). */
+async function signInSiteAdmin(page: Page, origin: string) {
+  const admin = await verifiedAccount('walladmin');
+  expect(await sendAdminCommand(DATA_DIR, { command: 'site-admin', name: admin.username }, () => {})).toMatchObject({
+    ok: true,
+  });
+  await signIn(page, origin, admin.username);
+}
+
+/** The map's tiles, answered here (a 1×1 GIF each), so no run asks a real tile server; counts them. */
+async function standInTiles(page: Page): Promise<() => number> {
+  let tiles = 0;
+  const gif = Buffer.from('R0lGODlhAQABAIAAAP///wAAACwAAAAAAQABAAACAkQBADs=', 'base64');
+  await page.route(`${MAP_SERVICE}/tiles/**`, (route) => {
+    tiles++;
+    return route.fulfill({ status: 200, contentType: 'image/gif', body: gif });
+  });
+  return () => tiles;
+}
+
+test('a site admin saves the wall’s settings, which this browser keeps', async ({ page, baseURL }) => {
+  await signInSiteAdmin(page, baseURL ?? '');
+  await page.goto('/video-wall/admin');
+  await expect(page.getByRole('heading', { name: 'Video wall settings' })).toBeVisible();
+  const duration = page.getByLabel('Show each page of previews for (seconds)');
+  const zoom = page.getByLabel('Map zoom');
+  // The §9 defaults.
+  await expect(duration).toHaveValue('9');
+  await expect(zoom).toHaveValue('3');
+  await expect(page.getByLabel('Preview volume (%)')).toHaveValue('7');
+  await expect(page.getByLabel('Most previews at once')).toHaveValue('35');
+
+  await duration.fill('20');
+  await zoom.fill('40');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Enter a whole number from 1 to 18.')).toBeVisible();
+  await zoom.fill('5');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Video wall settings saved.')).toBeVisible();
+  await expectNoAxeViolations(page, { include: 'main', label: 'the video wall settings' });
+
+  await page.reload();
+  await expect(duration).toHaveValue('20');
+  await expect(zoom).toHaveValue('5');
+  const kept = await page.evaluate(() => JSON.parse(localStorage.getItem('kerygma-video-wall-settings') ?? '{}'));
+  expect(kept).toMatchObject({ displayDuration: 20, baseZoom: 5, previewVolume: 7 });
+
+  await page.getByRole('button', { name: 'Restore the defaults' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Video wall settings saved.')).toBeVisible();
+  await page.reload();
+  await expect(duration).toHaveValue('9');
+});
+
+test('with nothing live the wall says so and draws the map; the QR code opens the live webcasts', async ({
+  page,
+  baseURL,
+}) => {
+  const tiles = await standInTiles(page);
+  await signInSiteAdmin(page, baseURL ?? '');
+  await page.goto('/video-wall');
+  await expect(page).toHaveURL(/\/video-wall\/group$/);
+  await expect(page.getByText('No webcast is live right now.')).toBeVisible();
+  const map = page.getByRole('region', { name: 'Map of live broadcasters' });
+  await expect(map).toBeVisible();
+  await expect(map.locator('.leaflet-tile-pane')).toBeAttached();
+  await expect.poll(tiles).toBeGreaterThan(0);
+  await expect(map).toHaveAttribute('data-live-markers', '0');
+  await expectNoAxeViolations(page, { include: 'main', label: 'the video wall' });
+
+  await page.goto('/video-wall/broadcaster/nobodylivehere');
+  await expect(page.getByText('No webcast is live right now.')).toBeVisible();
+
+  await page.goto('/video-wall/qr');
+  const url = `${baseURL}/webcasts`;
+  await expect(page.getByRole('img', { name: `QR code for ${url}` })).toBeVisible();
+  await expect(page.getByText(url, { exact: true })).toBeVisible();
+  await page.goto('/de/video-wall/qr?broadcasterID=gracechurch');
+  await expect(page.getByRole('img', { name: `QR-Code für ${baseURL}/de/webcasts/gracechurch` })).toBeVisible();
+});
+
+test('a listener is refused every video wall screen', async ({ page, baseURL }) => {
+  const listener = await verifiedAccount('walllistener');
+  await signIn(page, baseURL ?? '', listener.username);
+  for (const path of ['/video-wall/admin', '/video-wall/qr', '/video-wall/group', '/video-wall/broadcaster/x']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: REFUSED })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Video wall' })).toHaveCount(0);
+  }
+});
+
+test('signed out, the wall sends the browser to sign in and back', async ({ page }) => {
+  await page.goto('/video-wall/admin');
+  await expect(page).toHaveURL(/\/user\/login\?next=%2Fvideo-wall%2Fadmin$/);
+});
+
+/** A live HLS stream of 4 one-second segments (no end tag: live), made by ffmpeg; its files by name. */
+function liveStream(): (name: string) => Buffer {
+  const dir = mkdtempSync(path.join(tmpdir(), 'video-wall-live-'));
+  execFileSync('ffmpeg', [
+    ...['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25', '-t', '4'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '25', '-an'],
+    ...['-f', 'hls', '-hls_time', '1', '-hls_list_size', '0', path.join(dir, 'index.m3u8')],
+  ]);
+  return (name) => {
+    const file = readFileSync(path.join(dir, path.basename(name)));
+    return name.endsWith('.m3u8') ? Buffer.from(file.toString().replace('#EXT-X-ENDLIST\n', '')) : file;
+  };
+}
+
+/**
+ * Debian's Chromium plays HLS itself; told it cannot, the wall brings hls.js, as for Firefox or
+ * an older Chrome.
+ */
+const PLAYBACK = [
+  { via: 'the browser’s own HLS', withoutNativeHls: false },
+  { via: 'hls.js', withoutNativeHls: true },
+];
+
+for (const { via, withoutNativeHls } of PLAYBACK) {
+  test(`a live webcast plays muted on the wall (${via}), is heard at the preview volume when picked, and is on the map`, async ({
+    page,
+    baseURL,
+  }) => {
+    if (withoutNativeHls)
+      await page.addInitScript(() => {
+        const canPlayType = HTMLMediaElement.prototype.canPlayType;
+        HTMLMediaElement.prototype.canPlayType = function (type: string) {
+          return /mpegurl/i.test(type) ? '' : canPlayType.call(this, type);
+        };
+      });
+    const stream = liveStream();
+    const webcast = {
+      webcastID: 'wallstub1',
+      broadcasterID: 'bayareareformed',
+      displayName: 'Bay Area Reformed',
+      title: 'Evening worship',
+      speakerName: '',
+      state: 'live',
+      startDate: '2026-12-04T15:00:00.000Z',
+      StartDate: '2026-12-04T15:00:00.000Z',
+      startTimestamp: 1_796_396_400,
+      endTimestamp: null,
+      audioOnly: false,
+      AudioOnly: false,
+      passwordProtected: false,
+      hlsURL: '/live-media/wallstub1/index.m3u8',
+    };
+    await page.route(/\/api\/v2\/node\/webcasts(\?.*)?$/, (route) =>
+      route.fulfill({
+        json: { results: [webcast], totalCount: 1, next: null, nodeType: 'webcast', nodeDisplayName: 'Webcasts' },
+      }),
+    );
+    await page.route('**/live-media/wallstub1/*', (route) => {
+      const name = new URL(route.request().url()).pathname;
+      const type = name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t';
+      return route.fulfill({ status: 200, contentType: type, body: stream(name) });
+    });
+    await standInTiles(page);
+    await signInSiteAdmin(page, baseURL ?? '');
+
+    await page.goto('/video-wall/group');
+    const video = page.getByLabel('Evening worship, live from Bay Area Reformed');
+    await expect(video).toBeVisible();
+    // hls.js has fed it frames (HAVE_CURRENT_DATA or more), muted.
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+
+    await page.getByRole('button', { name: 'Listen' }).click();
+    expect(await video.evaluate((v: HTMLVideoElement) => [v.muted, v.volume])).toEqual([false, 0.07]);
+    await expect(page.getByRole('button', { name: 'Mute' })).toHaveAttribute('aria-pressed', 'true');
+
+    await expect(page.getByRole('region', { name: 'Map of live broadcasters' })).toHaveAttribute(
+      'data-live-markers',
+      '1',
+    );
+
+    // Another broadcaster's wall leaves it out.
+    await page.goto('/video-wall/broadcaster/aucklandreformed');
+    await expect(page.getByText('No webcast is live right now.')).toBeVisible();
+  });
+}
