@@ -11,6 +11,7 @@ const UPDATE = { method: 'PATCH', path: '/site/users' } as const satisfies Pick<
 
 const CHECKS = [
   ['notify_email', 'account.pages.settings.notifyEmail'],
+  ['notify_webcast_email', 'account.pages.settings.notifyWebcastEmail'],
   ['notify_mobile', 'account.pages.settings.notifyMobile'],
   ['newsletter_opt_in', 'account.pages.settings.newsletter'],
 ] as const;
@@ -32,6 +33,7 @@ const profileOf = (user: SessionUser): Profile => ({
   birth_year: user.birth_year === null ? '' : String(user.birth_year),
   church_leader: user.church_leader,
   notify_email: user.notify_email,
+  notify_webcast_email: user.notify_webcast_email,
   notify_mobile: user.notify_mobile,
   newsletter_opt_in: user.newsletter_opt_in,
 });
@@ -40,7 +42,7 @@ const sameProfile = (a: Profile, b: Profile) => (Object.keys(a) as (keyof Profil
 
 /**
  * The profile (PATCH site/users): display name, location, gender, birth year, church leader, the
- * daily e-mail of new sermons, phone notifications, the newsletter. Leaving with changes not
+ * daily e-mail of new sermons, the e-mail when a followed broadcaster goes live, phone notifications, the newsletter. Leaving with changes not
  * saved asks first.
  */
 export default function SettingsProfile({ user, t }: SettingsPartProps) {
@@ -77,6 +79,7 @@ export default function SettingsProfile({ user, t }: SettingsPartProps) {
           birth_year: year,
           church_leader: values.church_leader,
           notify_email: values.notify_email,
+          notify_webcast_email: values.notify_webcast_email,
           notify_mobile: values.notify_mobile,
           newsletter_opt_in: values.newsletter_opt_in,
         },

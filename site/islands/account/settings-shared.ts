@@ -34,6 +34,7 @@ export const SETTINGS_MESSAGES = [
   'account.pages.settings.birthYearRange',
   'account.pages.settings.churchLeader',
   'account.pages.settings.notifyEmail',
+  'account.pages.settings.notifyWebcastEmail',
   'account.pages.settings.notifyMobile',
   'account.pages.settings.newsletter',
   'account.pages.settings.saveProfile',

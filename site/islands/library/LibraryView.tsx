@@ -14,6 +14,7 @@ import {
   BROADCASTER,
   FEED,
   type FeedItem,
+  type FeedWebcast,
   FOLLOWED,
   FORGET_PLAY,
   HISTORY,
@@ -23,6 +24,7 @@ import {
   type Paged,
   REMOVE_BOOKMARK,
   SERMONS,
+  WEBCAST_FEED,
 } from './routes.ts';
 import SermonRows from './SermonRows.tsx';
 import { $account, loadSession } from './session.ts';
@@ -51,6 +53,8 @@ export const LIBRARY_MESSAGES = [
   'librarySite.chooseMyChurch',
   'librarySite.findChurch',
   'librarySite.newestSermons',
+  'librarySite.liveNow',
+  'librarySite.liveUntitled',
   'nav.broadcasters',
   'nav.speakers',
   'nav.series',
@@ -420,6 +424,41 @@ function Following(props: Shared & { kind: LibraryKind }) {
   );
 }
 
+/** How many of the followed broadcasters' webcasts the feed asks for: more than are ever live at once. */
+const LIVE_PAGE_SIZE = 100;
+
+/**
+ * 'Live now' above the feed's sermons: the followed broadcasters live at this moment, each
+ * linking to its webcast's page; nothing at all while none is (or the call failed).
+ */
+function LiveNow({ t, base }: Shared) {
+  const [webcasts] = useLoad(
+    true,
+    () => userCall<Paged<FeedWebcast>>(WEBCAST_FEED, { query: { pageSize: LIVE_PAGE_SIZE } }),
+    [],
+  );
+  const live = webcasts.status === 'done' ? webcasts.value.results.filter((w) => w.state === 'live') : [];
+  if (live.length === 0) return null;
+  return (
+    <section className="library-live" aria-labelledby="library-live-now">
+      <h2 id="library-live-now">{t('librarySite.liveNow')}</h2>
+      <ul>
+        {live.map((w) => (
+          <li key={w.webcastID}>
+            <a
+              className="library-live-title"
+              href={`${base}/webcasts/${encodeURIComponent(w.broadcasterID)}/${encodeURIComponent(w.webcastID)}`}
+            >
+              {w.title || t('librarySite.liveUntitled')}
+            </a>{' '}
+            <span className="library-live-broadcaster">{w.displayName}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function Feed(props: Shared) {
   const { t } = props;
   const pages = usePages(
@@ -427,11 +466,13 @@ function Feed(props: Shared) {
     (query) => userCall<Paged<FeedItem>>(FEED, { query: { pageSize: PAGE_SIZE, ...query } }),
     'feed',
   );
-  if (pages.list.status !== 'done' && pages.first) return <Status t={t} state={pages.list} />;
   const sermons = pages.items.map((item) => item.sermon);
   return (
     <>
-      {sermons.length === 0 ? (
+      <LiveNow {...props} />
+      {pages.list.status !== 'done' && pages.first ? (
+        <Status t={t} state={pages.list} />
+      ) : sermons.length === 0 ? (
         <Empty text={t('librarySite.emptyFeed')} />
       ) : (
         <SermonRows

@@ -64,6 +64,10 @@ export type FollowedItem = Broadcaster | Speaker | Series | LiteSermon;
 export const FEED = route('userFeed', { method: 'GET', path: '/site/users/feeds' });
 export type FeedItem = ContractResponse<L['userFeed']>['results'][number];
 
+/** The webcasts not ended of the broadcasters the user follows, live first (keyset paging only). */
+export const WEBCAST_FEED = route('userWebcastFeed', { method: 'GET', path: '/site/users/feeds/webcasts' });
+export type FeedWebcast = ContractResponse<L['userWebcastFeed']>['results'][number];
+
 /** Play history. `played_at`: epoch seconds. */
 export const HISTORY = route('historyList', { method: 'GET', path: '/site/history/sermons' });
 export const HISTORY_CLEAR = route('clearHistory', { method: 'DELETE', path: '/site/history/sermons' });

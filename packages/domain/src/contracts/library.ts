@@ -4,6 +4,7 @@ import { broadcasterSchema, listSchema, liteSermonSchema, seriesSchema, speakerS
 import { PAGE_SIZES, pageNumber, pageSize } from '../query.ts';
 import { contract } from './contract.ts';
 import { broadcasterIdParams, sermonIdParams } from './params.ts';
+import { webcastLiteSchema } from './webcasts.ts';
 
 /**
  * The listener's library (spec §7 Users, §3 Followed item and Play history): follows, the lists
@@ -196,6 +197,18 @@ export const libraryContracts = {
     auth: 'session',
     query: libraryListQuery,
     responses: { 200: listSchema(feedItemSchema) },
+    errors: [401],
+  }),
+  userWebcastFeed: contract({
+    method: 'GET',
+    path: '/site/users/feeds/webcasts',
+    tag,
+    summary: 'Webcasts of the broadcasters the user follows',
+    description:
+      'The webcasts not yet ended of the broadcasters the signed-in user follows (at most one each): live ones first, then those offline for a moment (a publisher may come back), then those announced and not started; newest start first within each (lite). Paged by keyset only, as the feed: follow `next`; `totalCount` is null.',
+    auth: 'session',
+    query: libraryListQuery,
+    responses: { 200: listSchema(webcastLiteSchema) },
     errors: [401],
   }),
   historyList: contract({

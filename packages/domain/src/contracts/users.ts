@@ -33,6 +33,8 @@ export const userSchema = z.object({
   newsletter_opt_in: z.boolean(),
   /** The daily e-mail of new sermons from what the user follows. */
   notify_email: z.boolean(),
+  /** An e-mail when a broadcaster the user follows goes live (off by default). */
+  notify_webcast_email: z.boolean(),
   notify_mobile: z.boolean(),
   myChurchBroadcasterID: z.string().nullable(),
   /** A new address waiting for its verification; `email` stays until then. */
@@ -61,6 +63,7 @@ const updateUserBody = z
     church_leader: z.boolean(),
     newsletter_opt_in: z.boolean(),
     notify_email: z.boolean(),
+    notify_webcast_email: z.boolean(),
     notify_mobile: z.boolean(),
     myChurchBroadcasterID: z.string().trim().min(1).max(100).nullable(),
     /** JSON text of an object (spec §4). */

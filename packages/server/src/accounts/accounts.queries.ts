@@ -22,6 +22,7 @@ export type UserRow = {
   church_leader: boolean;
   newsletter_opt_in: boolean;
   notify_email: boolean;
+  notify_webcast_email: boolean;
   notify_mobile: boolean;
   my_church_broadcaster_id: string | null;
   pending_email: string | null;
@@ -35,7 +36,7 @@ export const USER_COLUMNS = `u.user_id, u.username, u.email, u.password_hash, u.
   u.roles::int4[] AS roles, u.web_preferences::text AS web_preferences, u.locale, u.disabled,
   extract(epoch FROM u.date_added)::int8 AS date_added, extract(epoch FROM u.last_login)::int8 AS last_login,
   u.display_location, u.profile_picture, u.gender, u.birth_year::int4 AS birth_year, u.church_leader,
-  u.newsletter_opt_in, u.notify_email, u.notify_mobile, u.my_church_broadcaster_id, u.pending_email,
+  u.newsletter_opt_in, u.notify_email, u.notify_webcast_email, u.notify_mobile, u.my_church_broadcaster_id, u.pending_email,
   coalesce((SELECT json_agg(json_build_object('broadcasterID', r.broadcaster_id, 'broadcasterRoleID', r.role)
               ORDER BY r.broadcaster_id, r.role)
             FROM user_broadcaster_role r WHERE r.user_id = u.user_id), '[]'::json) AS broadcaster_roles`;

@@ -49,6 +49,7 @@ export function userView(u: q.UserRow): z.infer<typeof userSchema> {
     church_leader: u.church_leader,
     newsletter_opt_in: u.newsletter_opt_in,
     notify_email: u.notify_email,
+    notify_webcast_email: u.notify_webcast_email,
     notify_mobile: u.notify_mobile,
     myChurchBroadcasterID: u.my_church_broadcaster_id,
     pending_email: u.pending_email,

@@ -10,6 +10,7 @@ export type ProfileChanges = Partial<{
   church_leader: boolean;
   newsletter_opt_in: boolean;
   notify_email: boolean;
+  notify_webcast_email: boolean;
   notify_mobile: boolean;
   my_church_broadcaster_id: string | null;
   /** JSON text of the merged preferences. */
@@ -24,6 +25,7 @@ const PROFILE_COLUMNS: readonly (keyof ProfileChanges)[] = [
   'church_leader',
   'newsletter_opt_in',
   'notify_email',
+  'notify_webcast_email',
   'notify_mobile',
   'my_church_broadcaster_id',
   'web_preferences',

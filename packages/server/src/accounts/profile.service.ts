@@ -32,6 +32,7 @@ export type ProfileInput = Partial<{
   church_leader: boolean;
   newsletter_opt_in: boolean;
   notify_email: boolean;
+  notify_webcast_email: boolean;
   notify_mobile: boolean;
   myChurchBroadcasterID: string | null;
   web_preferences: string;

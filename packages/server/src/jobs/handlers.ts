@@ -2,6 +2,7 @@ import { weeklyStatsJob } from '../broadcaster-account/weekly-stats.ts';
 import type { CatalogueChanges } from '../catalogue/catalogue-changes.ts';
 import { type FeedImportJobDeps, importMediaJob } from '../feed-import/feed-import.jobs.ts';
 import { type DigestDeps, digestJob } from '../library/digest.ts';
+import { goLiveMailJob } from '../library/go-live-mail.ts';
 import { deleteFiles, encodeAudio, encodeVideo, type PipelineDeps } from '../media/pipeline/media.jobs.ts';
 import { refreshSermonVectors } from '../search/sermon-vectors.jobs.ts';
 import { vocabularyJob } from '../search/vocabulary.ts';
@@ -36,6 +37,7 @@ export function jobHandlers(
     'feeds.import-media': importMediaJob(deps),
     'transcripts.transcribe': transcribeJob(deps),
     'transcripts.backfill': backfillJob({ ...deps, backfill: deps.transcriptBackfill }),
+    'webcasts.go-live-mail': goLiveMailJob(deps.managerMail && { db: deps.db, ...deps.managerMail }),
     // Loaded when a demo seed queued it: production workers never load the demo generator.
     'demo.media': async (payload, ctx) => (await import('../seed/demo-media.jobs.ts')).demoMedia(deps)(payload, ctx),
   };

@@ -69,6 +69,12 @@ export const jobSchemas = {
       .min(1)
       .max(500),
     cacheDir: z.string().min(1).max(1000),
+    /** Demo webcasts whose replay is a video sermon's original (seed/demo-webcasts.ts), written into `liveDir`. */
+    replays: z
+      .array(z.object({ webcastId: z.string().min(1).max(40), sermonId }))
+      .max(20)
+      .optional(),
+    liveDir: z.string().min(1).max(1000).optional(),
   }),
   /**
    * Recomputes the search vectors of a set of sermons in short batches (search/sermon-vectors.jobs.ts):
@@ -105,6 +111,11 @@ export const jobSchemas = {
    * sermon id order after `after`; it queues its own next run (transcripts/transcripts.jobs.ts).
    */
   'transcripts.backfill': z.object({ after: z.string().max(64) }),
+  /**
+   * A webcast went live for the first time: its broadcaster's followers who asked for it get
+   * an e-mail (library/go-live-mail.ts). Queued by the ingest in the transaction that takes it live.
+   */
+  'webcasts.go-live-mail': z.object({ webcastId: z.string().min(1).max(40) }),
 } as const satisfies Record<string, z.ZodType>;
 
 export type JobName = keyof typeof jobSchemas;
@@ -133,6 +144,7 @@ export const JOB_TOOLS: { readonly [N in JobName]: readonly JobTool[] } = {
   'feeds.import-media': ['ffmpeg'],
   'transcripts.transcribe': ['ffmpeg', 'speech'],
   'transcripts.backfill': [],
+  'webcasts.go-live-mail': [],
 };
 
 /** The jobs a worker without `missing` cannot run. */

@@ -1,6 +1,7 @@
 import type { FollowKind } from '@kerygma/domain/account-rules';
 import { type KeyColumn, keyColumns, keysetCondition, rowKeys } from '../catalogue/keyset.ts';
 import type { Db } from '../db/db.ts';
+import { WEBCAST_COLUMNS, type WebcastRow } from '../webcasts/webcasts.queries.ts';
 
 /** The listener's library in SQL (migration 0040). Times come in as epoch ms from the service's clock. */
 
@@ -389,4 +390,85 @@ export async function markDigest(tx: Db, userId: number, day: string, sentThroug
      ON CONFLICT (user_id) DO UPDATE SET last_day = excluded.last_day, sent_through = excluded.sent_through`,
     [userId, day, at(sentThrough)],
   );
+}
+
+/** The webcast feed's order: live first, then offline, then announced; newest start first. */
+export const WEBCAST_FEED_ORDER: KeyColumn[] = [
+  { expr: `(CASE w.state WHEN 'live' THEN 2 WHEN 'offline' THEN 1 ELSE 0 END)`, type: 'int', dir: 'DESC' },
+  { expr: 'coalesce(w.start_time, w.created_at)', type: 'timestamptz', dir: 'DESC' },
+  { expr: 'w.webcast_id', type: 'text', dir: 'DESC' },
+];
+
+/**
+ * One page (`limit` rows) of the webcasts not ended of the broadcasters the user follows, after
+ * the cursor's keys: each followed broadcaster's open webcast, at most one by the unique index
+ * `webcast_open_per_broadcaster` (migration 0053), so a user reads as many rows as they follow.
+ */
+export async function followedWebcastsPage(
+  db: Db,
+  userId: number,
+  page: { limit: number; after?: readonly string[] | undefined },
+): Promise<(WebcastRow & { k0: string; k1: string; k2: string })[]> {
+  const params: unknown[] = [userId, page.limit];
+  const after = page.after ? `AND ${keysetCondition(WEBCAST_FEED_ORDER, page.after, params)}` : '';
+  return db.query(
+    `SELECT ${WEBCAST_COLUMNS}, ${keyColumns(WEBCAST_FEED_ORDER)}
+       FROM follow_broadcaster f
+       JOIN webcast w ON w.broadcaster_id = f.broadcaster_id AND w.state <> 'ended'
+       JOIN broadcaster b ON b.broadcaster_id = w.broadcaster_id
+      WHERE f.user_id = $1 ${after}
+      ORDER BY ${WEBCAST_FEED_ORDER.map((c) => `${c.expr} ${c.dir}`).join(', ')}
+      LIMIT $2`,
+    params,
+  );
+}
+
+/**
+ * Followers of the webcast's broadcaster, by id after `afterUserId`, who asked for its go-live
+ * e-mail (a verified address, an account not disabled) and have not been sent it.
+ */
+export async function goLiveRecipients(
+  db: Db,
+  webcastId: string,
+  afterUserId: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db.query<{ user_id: number }>(
+    `SELECT u.user_id FROM webcast w
+       JOIN follow_broadcaster f ON f.broadcaster_id = w.broadcaster_id
+       JOIN app_user u ON u.user_id = f.user_id
+      WHERE w.webcast_id = $1 AND u.user_id > $2 AND u.notify_webcast_email AND u.verified AND NOT u.disabled
+        AND NOT EXISTS (SELECT 1 FROM webcast_live_mail m WHERE m.webcast_id = w.webcast_id AND m.user_id = u.user_id)
+      ORDER BY u.user_id LIMIT $3`,
+    [webcastId, afterUserId, limit],
+  );
+  return rows.map((r) => r.user_id);
+}
+
+export type GoLiveRecipientRow = { user_id: number; email: string; name: string; locale: string };
+
+/**
+ * Records the go-live e-mail of the webcast to the user and answers where to send it, or nothing
+ * when it was recorded already (another run sent it; a concurrent one waits here for its
+ * commit) or the user no longer wants it, follows, or the webcast has ended.
+ */
+export async function claimGoLiveMail(
+  tx: Db,
+  webcastId: string,
+  userId: number,
+): Promise<GoLiveRecipientRow | undefined> {
+  const rows = await tx.query<GoLiveRecipientRow>(
+    `WITH claimed AS (
+       INSERT INTO webcast_live_mail (webcast_id, user_id)
+       SELECT w.webcast_id, u.user_id FROM webcast w
+         JOIN follow_broadcaster f ON f.broadcaster_id = w.broadcaster_id
+         JOIN app_user u ON u.user_id = f.user_id
+        WHERE w.webcast_id = $1 AND u.user_id = $2 AND w.state <> 'ended'
+          AND u.notify_webcast_email AND u.verified AND NOT u.disabled
+       ON CONFLICT DO NOTHING RETURNING user_id)
+     SELECT u.user_id, u.email, coalesce(nullif(u.display_name, ''), u.username) AS name, u.locale
+       FROM claimed JOIN app_user u USING (user_id)`,
+    [webcastId, userId],
+  );
+  return rows[0];
 }

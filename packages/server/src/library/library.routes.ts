@@ -111,6 +111,16 @@ export async function libraryRoutes(app: FastifyInstance, deps: ApiDeps) {
     },
     signedIn,
   );
+  const webcastFeedDeps = { ...lib, origin: deps.config.publicUrl ?? '' };
+  route(
+    app,
+    c.userWebcastFeed,
+    ({ query, auth }, req, reply) => {
+      privately(reply);
+      return library.webcastFeed(webcastFeedDeps, auth.user_id, query, listArgs(req)[1]);
+    },
+    signedIn,
+  );
 
   route(
     app,

@@ -7,6 +7,7 @@ import { listResponse, nextUrl } from '../catalogue/paging.ts';
 import type { Db } from '../db/db.ts';
 import { ApiError, invalid, notFound } from '../errors.ts';
 import { detailRows } from '../sermons/sermons.queries.ts';
+import { lite as webcastLite } from '../webcasts/webcasts.service.ts';
 import * as q from './library.queries.ts';
 import { tokenUser } from './unsubscribe-token.ts';
 
@@ -147,17 +148,18 @@ export async function history(deps: LibraryDeps, userId: number, query: ListQuer
   return listResponse('history', 'History', results, total, next);
 }
 
+const cursorNeeded = () =>
+  invalid({
+    page: {
+      key: 'error.invalidParameter',
+      params: { name: 'page', detail: "the feed's pages after the first are reached by following each page's next" },
+    },
+  });
+
 /** The feed: keyset only (a page after the first needs its cursor). */
 export async function feed(deps: LibraryDeps, userId: number, query: ListQuery, urls: Urls, url: URL) {
   const after = decodeCursor(query.cursor, query.page, q.FEED_ORDER);
-  if (query.page > 1 && !after) {
-    throw invalid({
-      page: {
-        key: 'error.invalidParameter',
-        params: { name: 'page', detail: "the feed's pages after the first are reached by following each page's next" },
-      },
-    });
-  }
+  if (query.page > 1 && !after) throw cursorNeeded();
   const rows = await q.feedPage(deps.db, userId, { limit: query.pageSize + 1, after });
   const page = rows.slice(0, query.pageSize);
   const last = page[page.length - 1];
@@ -168,6 +170,26 @@ export async function feed(deps: LibraryDeps, userId: number, query: ListQuery, 
   const ids = page.map((r) => r.sermon_id);
   const results = inOrder(ids, await sermons(deps, ids, urls)).map((sermon) => ({ type: 'sermon' as const, sermon }));
   return listResponse('feed', 'Feed', results, null, next);
+}
+
+/** The webcasts of followed broadcasters (`origin`: the HLS addresses' base), keyset only as the feed. */
+export async function webcastFeed(deps: LibraryDeps & { origin: string }, userId: number, query: ListQuery, url: URL) {
+  const after = decodeCursor(query.cursor, query.page, q.WEBCAST_FEED_ORDER);
+  if (query.page > 1 && !after) throw cursorNeeded();
+  const rows = await q.followedWebcastsPage(deps.db, userId, { limit: query.pageSize + 1, after });
+  const page = rows.slice(0, query.pageSize);
+  const last = page[page.length - 1];
+  const next =
+    rows.length > query.pageSize && last
+      ? nextUrl(url, query.page, encodeCursor({ page: query.page + 1, values: [last.k0, last.k1, last.k2] }))
+      : null;
+  return listResponse(
+    'webcast',
+    'Webcasts',
+    page.map((w) => webcastLite(deps, w, false)),
+    null,
+    next,
+  );
 }
 
 const sermonNotFound = () => notFound(NOT_FOUND.sermon);

@@ -7,12 +7,14 @@ import { uploadReceived } from '../media/media-state.ts';
 import { encodeJobFor } from '../media/pipeline/encoding.ts';
 import type { PipelineDeps } from '../media/pipeline/media.jobs.ts';
 import { buildDemoOriginals, type DemoOriginal } from './demo-media.ts';
+import { writeDemoReplay } from './demo-webcasts.ts';
 
 /**
  * The 'demo.media' job the seed queues: renders the demo sermons' original recordings and
  * hands each to the pipeline exactly as an upload would arrive (stored original, upload row,
- * tracker entries, encode job, in one transaction per sermon). Running it twice is safe:
- * sermons that already have an upload are skipped.
+ * tracker entries, encode job, in one transaction per sermon), and writes the demo webcasts'
+ * replays from the video originals. Running it twice is safe: sermons that already have an
+ * upload are skipped (replays are written again).
  */
 export function demoMedia({ db, media }: PipelineDeps) {
   return async (p: JobPayload<'demo.media'>, ctx: Pick<JobContext, 'signal' | 'log'>) => {
@@ -26,6 +28,9 @@ export function demoMedia({ db, media }: PipelineDeps) {
     ]);
     if (!exists) return; // the catalogue was reset meanwhile
     const ready = async (o: DemoOriginal) => {
+      for (const r of p.replays ?? [])
+        if (r.sermonId === o.sermonId && p.liveDir)
+          await writeDemoReplay(db, o.file, p.liveDir, r.webcastId, ctx.signal);
       if (skip.has(o.sermonId)) return;
       const guid = randomUUID();
       const storageKey = `${o.sermonId}/original/${guid}${path.extname(o.file)}`;

@@ -24,7 +24,7 @@ const MANIFEST = 'manifest.json';
 /** Lengths (2 to 4 minutes) and voices of the audio-only sermons, and without espeak-ng their shared renders. */
 const AUDIO_VARIANTS = 6;
 /** Video length: H.264 encoding is the slowest step of the demo's encodes, hence the short clip. */
-const VIDEO_SECONDS = 60;
+export const VIDEO_SECONDS = 60;
 /** ffmpeg processes at once. */
 const MAX_PROCESSES = 2;
 

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BROADCASTER_ROLE, SITE_ROLE } from '@kerygma/domain/roles';
@@ -41,6 +41,7 @@ async function runJobs(db: Db, media: MediaStore) {
 
 describe.each(BACKENDS)('demo seed on %s', (backend) => {
   let t: TestDb;
+  let dataDir: string;
   let mediaDir: string;
   let media: MediaStore;
   let result: SeedResult;
@@ -50,7 +51,10 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
 
   beforeAll(async () => {
     t = await openTestDb(backend);
-    mediaDir = await mkdtemp(path.join(tmpdir(), 'kerygma-seed-'));
+    // A data directory's layout: the demo webcasts' replays go to `live` beside `media`.
+    dataDir = await mkdtemp(path.join(tmpdir(), 'kerygma-seed-'));
+    mediaDir = path.join(dataDir, 'media');
+    await mkdir(mediaDir);
     media = localMediaStore(mediaDir);
     result = await seedDemo(t.db, { media, mediaDir, mediaSermons: 2, log: (m) => logs.push(m) });
     seeded = await one(
@@ -63,7 +67,7 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
   }, 180_000);
   afterAll(async () => {
     await t?.drop();
-    if (mediaDir) await rm(mediaDir, { recursive: true, force: true });
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   it('loads the whole catalogue quickly', async () => {
@@ -313,6 +317,49 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     expect((await userByName(t.db, 'demomanager'))?.broadcaster_roles).toEqual([
       { broadcasterID: first, broadcasterRoleID: BROADCASTER_ROLE.admin },
     ]);
+  });
+
+  it('has past webcasts of the video sermons’ broadcasters with replays, one archived as its sermon', async () => {
+    expect(result.counts.webcasts).toBe(2);
+    const webcasts = await t.db.query<{
+      webcast_id: string;
+      broadcaster_id: string;
+      state: string;
+      replay: string;
+      has_recording: boolean;
+      archived_sermon_id: string | null;
+      archived_webcast_id: string | null;
+      sermon_broadcaster: string | null;
+    }>(
+      `SELECT w.webcast_id, w.broadcaster_id, w.state, w.replay, w.has_recording, w.archived_sermon_id,
+              s.archived_webcast_id, s.broadcaster_id AS sermon_broadcaster
+         FROM webcast w LEFT JOIN sermon s ON s.sermon_id = w.archived_sermon_id ORDER BY w.webcast_id`,
+    );
+    expect(webcasts.map((w) => [w.state, w.replay, w.has_recording])).toEqual([
+      ['ended', 'listed', true],
+      ['ended', 'listed', true],
+    ]);
+    // The later one archived as the video sermon its replay is, linked both ways.
+    const [archived, earlier] = webcasts;
+    expect(archived?.archived_sermon_id).toEqual(expect.any(String));
+    expect(archived?.archived_webcast_id).toBe(archived?.webcast_id);
+    expect(archived?.sermon_broadcaster).toBe(archived?.broadcaster_id);
+    expect(earlier?.archived_sermon_id).toBeNull();
+    const [video] = await t.db.query<{ has_video: boolean }>('SELECT has_video FROM sermon WHERE sermon_id = $1', [
+      archived?.archived_sermon_id,
+    ]);
+    expect(video?.has_video).toBe(true);
+    // Each replay a closed VOD playlist of MPEG-TS segments in the data directory's live folder.
+    for (const w of webcasts) {
+      const dir = path.join(dataDir, 'live', w.webcast_id);
+      const playlist = await readFile(path.join(dir, 'index.m3u8'), 'utf8');
+      expect(playlist).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+      expect(playlist).toContain('#EXT-X-ENDLIST');
+      const segments = playlist.match(/^seg-\d{5}\.ts$/gm) ?? [];
+      expect(segments.length).toBeGreaterThan(3);
+      const bytes = await readFile(path.join(dir, segments[0] as string));
+      expect(bytes[0]).toBe(0x47); // an MPEG-TS packet
+    }
   });
 
   it('leaves a seeded database alone, and reseeds on reset reusing rendered media', async () => {

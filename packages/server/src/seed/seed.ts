@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { ensureDemoUsers } from '../accounts/admin-users.ts';
 import { refreshCatalogueCounts } from '../catalogue/counts.ts';
 import type { Db } from '../db/db.ts';
@@ -11,6 +12,7 @@ import { demoArtwork } from './demo-artwork.ts';
 import { type DemoCatalogue, type DemoSermon, generateDemoCatalogue } from './demo-catalogue.ts';
 import { demoHighlights } from './demo-highlights.ts';
 import { chooseMediaSermons, demoCacheDir } from './demo-media.ts';
+import { demoWebcasts, insertDemoWebcasts } from './demo-webcasts.ts';
 import { scriptureIndex } from './scripture-index.ts';
 
 export type SeedOptions = {
@@ -30,6 +32,11 @@ export type SeedOptions = {
   mediaCacheDir?: string;
   /** PRNG seed of the generated catalogue. */
   seed?: number;
+  /**
+   * Where the demo webcasts' replays go: the webcasts' HLS folder (WebcastSettings.liveDir;
+   * default `live` beside `mediaDir`, as the data directory has them).
+   */
+  liveDir?: string;
 };
 
 export type SeedResult = {
@@ -43,6 +50,8 @@ export type SeedResult = {
     scriptureRows: number;
     topics: number;
     articles: number;
+    /** Ended webcasts with a replay (made by the 'demo.media' job), one archived as a sermon. */
+    webcasts: number;
     /** Sermons whose media the queued 'demo.media' job makes. */
     mediaSermons: number;
   };
@@ -52,6 +61,7 @@ export type SeedResult = {
 
 /** The catalogue tables the seed fills, in an order that deletes children first. */
 const CATALOGUE_TABLES = [
+  'webcast',
   'article',
   'broadcaster_highlighted_sermons',
   'sermon_topic',
@@ -90,6 +100,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
       scriptureRows: 0,
       topics: 0,
       articles: 0,
+      webcasts: 0,
       mediaSermons: 0,
     },
     seconds: 0,
@@ -119,10 +130,12 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
 
   await ensureReferenceData(db);
   const chosen = chooseMediaSermons(catalogue, options.mediaSermons ?? 30);
+  const webcasts = demoWebcasts(catalogue, chosen);
   const counts = await db.transaction(async (tx) => {
     const inserted = await insertCatalogue(tx, catalogue);
     await refreshCatalogueCounts(tx);
     const articles = await insertDemoArticles(tx, catalogue);
+    await insertDemoWebcasts(tx, webcasts);
     if (chosen.length) {
       await enqueue(tx, 'demo.media', {
         sermons: chosen.map((s) => ({
@@ -135,9 +148,11 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
           description: s.moreInfoText,
         })),
         cacheDir: options.mediaCacheDir ?? demoCacheDir(options.mediaDir),
+        replays: webcasts.map((w) => ({ webcastId: w.webcastId, sermonId: w.sourceSermonId })),
+        liveDir: options.liveDir ?? path.join(path.dirname(options.mediaDir), 'live'),
       });
     }
-    return { ...inserted, articles, mediaSermons: chosen.length };
+    return { ...inserted, articles, webcasts: webcasts.length, mediaSermons: chosen.length };
   });
   // 'Did you mean' suggests the new catalogue's words at once, not after the daily rebuild.
   await rebuildVocabulary(db);
@@ -149,7 +164,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
   const seconds = (performance.now() - started) / 1000;
   log(
     `demo seed: ${counts.broadcasters} broadcasters, ${counts.speakers} speakers, ${counts.series} series, ` +
-      `${counts.sermons} sermons, ${counts.articles} articles in ${seconds.toFixed(1)} s; media of ${counts.mediaSermons} queued`,
+      `${counts.sermons} sermons, ${counts.articles} articles, ${counts.webcasts} past webcasts in ${seconds.toFixed(1)} s; media of ${counts.mediaSermons} queued`,
   );
   return { seeded: true, counts, seconds };
 }

@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Db } from '../db/db.ts';
+import { enqueue } from '../jobs/queue.ts';
 import type { MediaStore } from '../storage/store.ts';
 import { type Packager, type ProgressReport, startHlsPackager } from './hls-packager.ts';
 import { closeAsReplay } from './live-playlist.ts';
@@ -133,6 +134,9 @@ export async function startLiveIngest(deps: {
       const open = await q.openWebcastOf(tx, who.broadcaster_id);
       const id = open?.webcast_id ?? (await q.insertWebcast(tx, who.broadcaster_id));
       await q.setState(tx, id, 'live');
+      // Its first time live, not a publisher back within the offline time: tell the followers.
+      if (!open?.start_time)
+        await enqueue(tx, 'webcasts.go-live-mail', { webcastId: id }, { dedupeKey: `webcasts.go-live-mail:${id}` });
       return { webcastId: id, resume: open?.has_recording ?? false };
     });
     void record(webcastId, 'connected', { resumed: resume });

@@ -37,7 +37,8 @@ const iso = (epoch: number | null) => (epoch === null ? null : new Date(epoch * 
 const replayable = (w: q.WebcastRow) => w.state === 'ended' && w.replay !== 'none' && w.has_recording;
 const watchable = (w: q.WebcastRow) => w.state === 'live' || w.state === 'offline' || replayable(w);
 
-function lite(deps: WebcastDeps, w: q.WebcastRow, unlocked: boolean): WebcastLite {
+/** A webcast as lists show it; its HLS address only when open or `unlocked` by its password. */
+export function lite(deps: Pick<WebcastDeps, 'origin'>, w: q.WebcastRow, unlocked: boolean): WebcastLite {
   return {
     webcastID: w.webcast_id,
     broadcasterID: w.broadcaster_id,

@@ -1,0 +1,134 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { run } from '@kerygma/ffmpeg/run';
+import type { Db } from '../db/db.ts';
+import { PLAYLIST } from '../webcasts/hls-packager.ts';
+import type { DemoCatalogue, DemoSermon } from './demo-catalogue.ts';
+import { VIDEO_SECONDS } from './demo-media.ts';
+
+/**
+ * The demo's past webcasts (issue 27): two ended Sunday webcasts with a listed replay for each
+ * broadcaster of the first demo video sermons, the later one of the first broadcaster archived
+ * as that sermon (`archived_webcast_id` both ways, as webcast-archive.ts links a real one). The
+ * replays are the video sermons' own rendered originals (demo-media.ts), repackaged without
+ * re-encoding into VOD HLS in the webcasts' folder by the 'demo.media' job once it has them;
+ * until then a webcast has no recording and lists no replay.
+ */
+
+/** Broadcasters given past webcasts: each from one demo video sermon. */
+const BROADCASTERS_WITH_WEBCASTS = 3;
+const WEEK_MS = 7 * 24 * 3600_000;
+/** Sunday service at 10:00 UTC on the sermon's preach date. */
+const SERVICE_HOUR = 'T10:00:00Z';
+
+export type DemoWebcast = {
+  webcastId: string;
+  broadcasterId: string;
+  title: string;
+  speakerName: string;
+  /** Epoch ms. */
+  start: number;
+  /** The sermon it was archived as, if any. */
+  archivedSermonId: string | null;
+  /** The video sermon whose recording is its replay. */
+  sourceSermonId: string;
+};
+
+/** The demo webcasts for the video sermons given media (`withMedia`, chooseMediaSermons' order). */
+export function demoWebcasts(catalogue: DemoCatalogue, withMedia: readonly DemoSermon[]): DemoWebcast[] {
+  const speakers = new Map(catalogue.speakers.map((s) => [s.speakerId, s.displayName]));
+  return withMedia
+    .filter((s) => s.hasVideo)
+    .slice(0, BROADCASTERS_WITH_WEBCASTS)
+    .flatMap((sermon, b) => {
+      const start = Date.parse(`${sermon.preachDate}${SERVICE_HOUR}`);
+      const speakerName = speakers.get(sermon.speakerId) ?? '';
+      // Webcast IDs are integers (webcasts.queries.ts); the demo's are fixed so a reseed rewrites the same folders.
+      const id = (n: number) => String(7_000_000_000 + b * 10 + n);
+      return [
+        {
+          webcastId: id(1),
+          broadcasterId: sermon.broadcasterId,
+          title: sermon.displayTitle,
+          speakerName,
+          start,
+          archivedSermonId: b === 0 ? sermon.sermonId : null,
+          sourceSermonId: sermon.sermonId,
+        },
+        {
+          webcastId: id(2),
+          broadcasterId: sermon.broadcasterId,
+          title: 'Lord’s Day morning worship',
+          speakerName,
+          start: start - WEEK_MS,
+          archivedSermonId: null,
+          sourceSermonId: sermon.sermonId,
+        },
+      ];
+    });
+}
+
+/** Inserts the webcasts, ended and not yet recorded, and links the archived sermon to its webcast. */
+export async function insertDemoWebcasts(tx: Db, webcasts: readonly DemoWebcast[]): Promise<void> {
+  for (const w of webcasts) {
+    await tx.query(
+      `INSERT INTO webcast (webcast_id, broadcaster_id, title, speaker_name, replay, state, created_at, start_time,
+                            end_time, archived_sermon_id)
+       VALUES ($1, $2, $3, $4, 'listed', 'ended', $5, $5, $6, $7)`,
+      [
+        w.webcastId,
+        w.broadcasterId,
+        w.title,
+        w.speakerName,
+        new Date(w.start).toISOString(),
+        new Date(w.start + VIDEO_SECONDS * 1000).toISOString(),
+        w.archivedSermonId,
+      ],
+    );
+    if (w.archivedSermonId)
+      await tx.query('UPDATE sermon SET archived_webcast_id = $2 WHERE sermon_id = $1', [
+        w.archivedSermonId,
+        w.webcastId,
+      ]);
+  }
+}
+
+/**
+ * A demo webcast's replay from a rendered original: its streams copied into VOD HLS in
+ * `<liveDir>/<webcastId>/` (the segments named as the live packager names them), then the
+ * webcast marked recorded. Written again on every run: a reseed keeps the same IDs.
+ */
+export async function writeDemoReplay(
+  db: Db,
+  original: string,
+  liveDir: string,
+  webcastId: string,
+  signal?: AbortSignal,
+): Promise<void> {
+  const dir = path.join(liveDir, webcastId);
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  await run(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-i',
+      original,
+      '-c',
+      'copy',
+      '-f',
+      'hls',
+      '-hls_time',
+      '6',
+      '-hls_playlist_type',
+      'vod',
+      '-hls_segment_filename',
+      path.join(dir, 'seg-%05d.ts'),
+      path.join(dir, PLAYLIST),
+    ],
+    { signal },
+  );
+  await db.query('UPDATE webcast SET has_recording = true WHERE webcast_id = $1', [webcastId]);
+}
