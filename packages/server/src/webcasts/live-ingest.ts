@@ -160,7 +160,7 @@ export async function startLiveIngest(deps: {
         segmentSeconds: settings.segmentSeconds,
         resume,
         lowerRung: settings.lowerRung,
-        onError: (err) => log.warn({ err, webcastId }, 'could not write the master playlist'),
+        onError: (err) => log.warn({ err, webcastId }, 'lower rung failed'),
         now,
         onProgress: (report) => onProgress(a, report),
         onStreams: (info) => {

@@ -166,22 +166,25 @@ export function startRungs(options: RungsOptions): Packager {
   let stopped = false;
   let info: StreamInfo | null = null;
   const entries = new Map<string, RungEntry>();
-  // Master writes one after another, in the order the rungs became ready.
+  // Master writes one after another, as the rungs start (or the lower one fails).
   let writing = Promise.resolve();
-  const ready = (playlist: string, size: { width: number | null; height: number | null }) => {
+  const update = (change: () => Promise<void>) => {
     writing = writing
       .then(async () => {
-        if (!info) return;
-        const entry = await describeRung(dir, playlist, size, info);
-        if (!entry || stopped) return;
-        entries.set(playlist, entry);
-        await writeMaster(
-          dir,
-          MEDIA_PLAYLISTS.flatMap((p) => entries.get(p) ?? []),
-        );
+        await change();
+        if (!stopped && entries.size)
+          await writeMaster(
+            dir,
+            MEDIA_PLAYLISTS.flatMap((p) => entries.get(p) ?? []),
+          );
       })
       .catch(options.onError);
   };
+  const ready = (playlist: string, size: { width: number | null; height: number | null }) =>
+    update(async () => {
+      const entry = info && (await describeRung(dir, playlist, size, info));
+      if (entry) entries.set(playlist, entry);
+    });
 
   const main = startHlsPackager({
     ...options,
@@ -196,6 +199,12 @@ export function startRungs(options: RungsOptions): Packager {
         onProgress: () => {},
         onStreams: () => {},
         onPlaylist: () => ready(LOW_PLAYLIST, rung.size),
+      });
+      // The webcast goes on with the main rung alone: the master no longer lists the lower one.
+      void low.done.then((code) => {
+        if (stopped) return;
+        options.onError(new Error(`the lower rung's ffmpeg stopped (${code})`));
+        update(async () => void entries.delete(LOW_PLAYLIST));
       });
     },
     onPlaylist: () => ready(MAIN_RUNG.playlist, { width: info?.width ?? null, height: info?.height ?? null }),
