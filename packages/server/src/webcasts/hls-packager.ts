@@ -105,8 +105,10 @@ export function startHlsPackager(options: PackagerOptions): Packager {
   let stderr = '';
   let streamsSeen = false;
   let playlistSeen = false;
-  // ffmpeg's note as it writes the playlist aside before renaming it ("Opening '….m3u8.tmp' for writing").
+  // ffmpeg's notes as it writes the playlist aside ("Opening '….m3u8.tmp' for writing"), then,
+  // once it is renamed into place, opens the next segment: the playlist is there after both.
   const playlistWrite = `${rung.playlist}.tmp' for writing`;
+  const nextSegment = new RegExp(`${rung.segmentPrefix}-\\d+\\.ts' for writing`);
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     if (streamsSeen && playlistSeen) return;
     stderr += chunk;
@@ -117,12 +119,14 @@ export function startHlsPackager(options: PackagerOptions): Packager {
         options.onStreams(info);
       }
     }
-    if (streamsSeen && !playlistSeen && stderr.includes(playlistWrite)) {
+    if (!streamsSeen) return;
+    const written = stderr.indexOf(playlistWrite);
+    if (written >= 0 && nextSegment.test(stderr.slice(written))) {
       playlistSeen = true;
       options.onPlaylist?.();
     }
-    // Only the unfinished last line is kept once the streams are known.
-    if (streamsSeen) stderr = stderr.slice(stderr.lastIndexOf('\n') + 1);
+    // Kept: from the playlist's note while the next segment's is awaited, else the unfinished last line.
+    stderr = written >= 0 ? stderr.slice(written) : stderr.slice(stderr.lastIndexOf('\n') + 1);
   });
 
   let pending: Record<string, string> = {};
