@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { S3Config } from './storage/s3-store.ts';
@@ -151,6 +152,11 @@ const schema = z.object({
     .min(1)
     .max(24 * 60)
     .default(120),
+  /**
+   * A lower rung (480p, about 800 kb/s) re-encoded beside the copied stream, and a master
+   * playlist listing both (webcasts/live-rungs.ts). `auto`: on with 4 CPU cores or more.
+   */
+  WEBCAST_LOWER_RUNG: z.enum(['off', 'on', 'auto']).default('auto'),
   /** The length of a live HLS segment, in seconds. */
   WEBCAST_SEGMENT_SECONDS: z.coerce.number().int().min(1).max(10).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -301,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       segmentSeconds: c.WEBCAST_SEGMENT_SECONDS,
       dvrSeconds: c.WEBCAST_DVR_MINUTES * 60,
       offlineMs: Math.round(c.WEBCAST_OFFLINE_MINUTES * 60_000),
+      lowerRung: c.WEBCAST_LOWER_RUNG === 'auto' ? availableParallelism() >= 4 : c.WEBCAST_LOWER_RUNG === 'on',
     },
   };
 }

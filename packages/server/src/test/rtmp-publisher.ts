@@ -6,8 +6,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
  */
 export type TestPublisher = { child: ChildProcess; exited: Promise<number | null>; stop(): Promise<number | null> };
 
-export function publish(url: string, options: { audioOnly?: boolean; seconds?: number } = {}): TestPublisher {
-  const video = options.audioOnly ? [] : ['-re', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25'];
+export function publish(
+  url: string,
+  options: { audioOnly?: boolean; seconds?: number; size?: `${number}x${number}` } = {},
+): TestPublisher {
+  const video = options.audioOnly
+    ? []
+    : ['-re', '-f', 'lavfi', '-i', `testsrc2=size=${options.size ?? '640x360'}:rate=25`];
   const args = [
     '-hide_banner',
     '-loglevel',

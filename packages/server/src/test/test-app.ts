@@ -65,6 +65,7 @@ export async function buildTestApp(
     KERYGMA_DATA_DIR: dataDir,
     PUBLIC_URL: 'http://kerygma.test',
     API_RATE_LIMIT: '0', // tests make many requests from one address; rate-limit tests turn it on
+    WEBCAST_LOWER_RUNG: 'off', // the same on any machine; the rung's tests turn it on
     ...options.env,
   });
   mkdirSync(path.join(config.mediaDir, '1000'), { recursive: true });

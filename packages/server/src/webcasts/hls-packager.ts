@@ -4,19 +4,35 @@ import path from 'node:path';
 import { binaryFor } from '@kerygma/ffmpeg/run';
 
 /**
- * ffmpeg repackaging one live RTMP stream to HLS without re-encoding (`-c copy`): short
+ * ffmpeg packaging one live RTMP stream to HLS as one rung: by default the main rung,
+ * repackaged without re-encoding (`-c copy`); live-rungs.ts adds a lower, re-encoded one. Short
  * segments and an EVENT playlist in the webcast's folder, appended to when a publisher
  * resumes. The playlist is left open (no ENDLIST): the webcast, not ffmpeg, decides when it
- * ends (replay-playlist.ts closes it). ffmpeg's `-progress` lines become measurements.
+ * ends (live-playlist.ts closes it). ffmpeg's `-progress` lines become measurements.
  */
 
 export const PLAYLIST = 'index.m3u8';
-export const SEGMENT_PATTERN = /^seg-\d{5,}\.ts$/;
+/** The segments of every rung: `seg-` the main rung's, `low-` the lower rung's. */
+export const SEGMENT_PATTERN = /^(seg|low)-\d{5,}\.ts$/;
+
+/** One rung's files and ffmpeg's mapping and codec options for it. */
+export type RungOutput = { playlist: string; segmentPrefix: string; codecArgs: string[] };
+export const MAIN_RUNG: RungOutput = {
+  playlist: PLAYLIST,
+  segmentPrefix: 'seg',
+  codecArgs: ['-map', '0', '-c', 'copy'],
+};
 
 /** What ffmpeg has written so far, as it reports every second. */
 export type ProgressReport = { frames: number; totalBytes: number; outTimeSeconds: number; atMs: number };
 /** The input's streams, as ffmpeg describes them when it opens the stream. */
-export type StreamInfo = { video: string | null; audio: string | null; framerate: number | null };
+export type StreamInfo = {
+  video: string | null;
+  audio: string | null;
+  framerate: number | null;
+  width: number | null;
+  height: number | null;
+};
 
 export type PackagerOptions = {
   input: string;
@@ -24,8 +40,12 @@ export type PackagerOptions = {
   segmentSeconds: number;
   /** A publisher resuming: the playlist is appended to, after a discontinuity. */
   resume: boolean;
+  /** Which rung: the main one (copied) unless said. */
+  rung?: RungOutput;
   onProgress(report: ProgressReport): void;
   onStreams(info: StreamInfo): void;
+  /** Once, when ffmpeg first writes the playlist (with its first segment). */
+  onPlaylist?(): void;
   now?: () => number;
 };
 
@@ -38,11 +58,19 @@ export function parseInputStreams(stderr: string): StreamInfo | undefined {
   const video = /Stream #0:\d+.*?: Video: (\w+)/.exec(input);
   const audio = /Stream #0:\d+.*?: Audio: (\w+)/.exec(input);
   const fps = /Stream #0:\d+.*?: Video: .*?, ([\d.]+) (?:fps|tbr)/.exec(input);
-  return { video: video?.[1] ?? null, audio: audio?.[1] ?? null, framerate: fps ? Number(fps[1]) : null };
+  const size = /Stream #0:\d+.*?: Video: .*?, (\d+)x(\d+)/.exec(input);
+  return {
+    video: video?.[1] ?? null,
+    audio: audio?.[1] ?? null,
+    framerate: fps ? Number(fps[1]) : null,
+    width: size ? Number(size[1]) : null,
+    height: size ? Number(size[2]) : null,
+  };
 }
 
 export function startHlsPackager(options: PackagerOptions): Packager {
   const now = options.now ?? Date.now;
+  const rung = options.rung ?? MAIN_RUNG;
   mkdirSync(options.dir, { recursive: true });
   const flags = ['append_list', 'omit_endlist', 'independent_segments', ...(options.resume ? ['discont_start'] : [])];
   const args = [
@@ -57,10 +85,7 @@ export function startHlsPackager(options: PackagerOptions): Packager {
     '1000000',
     '-i',
     options.input,
-    '-map',
-    '0',
-    '-c',
-    'copy',
+    ...rung.codecArgs,
     '-f',
     'hls',
     '-hls_time',
@@ -72,22 +97,36 @@ export function startHlsPackager(options: PackagerOptions): Packager {
     '-hls_flags',
     flags.join('+'),
     '-hls_segment_filename',
-    path.join(options.dir, 'seg-%05d.ts'),
-    path.join(options.dir, PLAYLIST),
+    path.join(options.dir, `${rung.segmentPrefix}-%05d.ts`),
+    path.join(options.dir, rung.playlist),
   ];
   const child = spawn(binaryFor('ffmpeg'), args, { stdio: ['ignore', 'pipe', 'pipe'] });
 
   let stderr = '';
   let streamsSeen = false;
+  let playlistSeen = false;
+  // ffmpeg's notes as it writes the playlist aside ("Opening '….m3u8.tmp' for writing"), then,
+  // once it is renamed into place, opens the next segment: the playlist is there after both.
+  const playlistWrite = `${rung.playlist}.tmp' for writing`;
+  const nextSegment = new RegExp(`${rung.segmentPrefix}-\\d+\\.ts' for writing`);
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    if (streamsSeen) return;
+    if (streamsSeen && playlistSeen) return;
     stderr += chunk;
-    if (!/^Output #0/m.test(stderr)) return;
-    const info = parseInputStreams(stderr);
-    if (!info) return;
-    streamsSeen = true;
-    stderr = '';
-    options.onStreams(info);
+    if (!streamsSeen && /^Output #0/m.test(stderr)) {
+      const info = parseInputStreams(stderr);
+      if (info) {
+        streamsSeen = true;
+        options.onStreams(info);
+      }
+    }
+    if (!streamsSeen) return;
+    const written = stderr.indexOf(playlistWrite);
+    if (written >= 0 && nextSegment.test(stderr.slice(written))) {
+      playlistSeen = true;
+      options.onPlaylist?.();
+    }
+    // Kept: from the playlist's note while the next segment's is awaited, else the unfinished last line.
+    stderr = written >= 0 ? stderr.slice(written) : stderr.slice(stderr.lastIndexOf('\n') + 1);
   });
 
   let pending: Record<string, string> = {};

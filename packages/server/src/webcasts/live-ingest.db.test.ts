@@ -86,6 +86,8 @@ describe.each(BACKENDS)('live webcasts on %s', (backend) => {
       return res;
     }, poll);
     expect(playlist.headers['cache-control']).toBe('public, max-age=1');
+    // The lower rung off (WEBCAST_LOWER_RUNG): one rung, no master playlist.
+    expect(existsSync(path.join(t.config.webcasts.liveDir, started.webcastID, 'master.m3u8'))).toBe(false);
     expect(playlist.body).not.toContain('#EXT-X-ENDLIST');
     const segment = playlist.body.match(/^seg-\d+\.ts$/m)?.[0];
     const seg = await t.app.inject({ url: hls.replace('index.m3u8', segment as string) });

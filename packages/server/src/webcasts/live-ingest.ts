@@ -5,8 +5,9 @@ import type { Logger } from 'pino';
 import type { Db } from '../db/db.ts';
 import { enqueue } from '../jobs/queue.ts';
 import type { MediaStore } from '../storage/store.ts';
-import { type Packager, type ProgressReport, startHlsPackager } from './hls-packager.ts';
+import type { Packager, ProgressReport } from './hls-packager.ts';
 import { closeAsReplay } from './live-playlist.ts';
+import { startRungs } from './live-rungs.ts';
 import { type Publisher, startRtmpIngest } from './rtmp-ingest.ts';
 import { type HealthEvent, type Level, type Metric, measure, rate } from './stream-health.ts';
 import { archiveWebcast } from './webcast-archive.ts';
@@ -30,6 +31,8 @@ export type WebcastSettings = {
   dvrSeconds: number;
   /** How long a webcast stays offline (resumable) before it ends. */
   offlineMs: number;
+  /** A lower, re-encoded rung beside the copied one, and a master playlist (live-rungs.ts). */
+  lowerRung: boolean;
 };
 
 /** A broadcaster's stream as it goes live or offline: what a restream or the video wall hooks into. */
@@ -155,11 +158,13 @@ export async function startLiveIngest(deps: {
       startedMs: now(),
       levels: {},
       recorded: false,
-      packager: startHlsPackager({
+      packager: startRungs({
         input: stream.rtmpUrl,
         dir: stream.hlsDir,
         segmentSeconds: settings.segmentSeconds,
         resume,
+        lowerRung: settings.lowerRung,
+        onError: (err) => log.warn({ err, webcastId }, 'lower rung failed'),
         now,
         onProgress: (report) => onProgress(a, report),
         onStreams: (info) => {

@@ -1,6 +1,6 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { PLAYLIST } from './hls-packager.ts';
+import { MEDIA_PLAYLISTS } from './live-rungs.ts';
 
 /**
  * The webcast's HLS playlist after ffmpeg: trimmed to the DVR window while live, and closed as
@@ -38,9 +38,8 @@ export function trimToWindow(playlist: string, maxSegments: number): string {
   return [...head, ...segments.slice(dropped).flat(), ...current, ''].join('\n');
 }
 
-/** Closes the webcast's playlist as a replay: the whole stream, VOD, ENDLIST. */
-export async function closeAsReplay(dir: string): Promise<boolean> {
-  const file = path.join(dir, PLAYLIST);
+/** Closes one playlist as a replay: the whole stream, VOD, ENDLIST. False: there is none. */
+async function closePlaylist(file: string): Promise<boolean> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -54,4 +53,10 @@ export async function closeAsReplay(dir: string): Promise<boolean> {
     await rename(`${file}.tmp`, file);
   }
   return true;
+}
+
+/** Closes the webcast's rungs as a replay; true when the main rung has one. */
+export async function closeAsReplay(dir: string): Promise<boolean> {
+  const [main] = await Promise.all(MEDIA_PLAYLISTS.map((p) => closePlaylist(path.join(dir, p))));
+  return main ?? false;
 }

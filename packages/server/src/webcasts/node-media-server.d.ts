@@ -21,6 +21,8 @@ declare module 'node-media-server/src/session/rtmp_session.js' {
     streamApp: string;
     streamName: string;
     streamPath: string;
+    /** The stream's broadcast; `publishGraceMs`: how long a gone publisher's stream is kept for a resumption. */
+    broadcast: { publishGraceMs: number };
     videoCodec: number;
     audioCodec: number;
     inBytes: number;

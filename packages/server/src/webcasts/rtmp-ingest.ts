@@ -65,6 +65,11 @@ export async function startRtmpIngest(options: RtmpIngestOptions): Promise<RtmpI
       session.close();
       return;
     }
+    // node-media-server keeps a gone publisher's stream (its track headers and last GOP) for a
+    // grace period and hands it to the same address's next publish as a resumption: a publish
+    // whose tracks differ (audio only after video) reached ffmpeg with the old video track and
+    // was never packaged. Each publish starts afresh; a webcast resumes in live-ingest.ts.
+    session.broadcast.publishGraceMs = 0;
     const closeListeners: (() => void)[] = [];
     session.socket.once('close', () => {
       // Its players (ffmpeg repackaging it, restreams) are told the stream ended, rather than

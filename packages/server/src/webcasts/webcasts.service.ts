@@ -27,12 +27,15 @@ export type WebcastDeps = {
   origin: string;
   /** The RTMP address publishers are told (rtmp://host:port/live), null when no ingest is configured. */
   rtmpURL: string | null;
+  /** The playlist players are given: the master with the lower rung on (live-rungs.ts), else the main rung's. */
+  hlsPlaylist: string;
   now: () => number;
 };
 
 const LIST_NODE = { nodeType: 'webcast', nodeDisplayName: 'Webcasts' } as const;
 
-export const hlsPath = (webcastId: string) => `/live-media/${encodeURIComponent(webcastId)}/index.m3u8`;
+export const hlsPath = (webcastId: string, playlist: string) =>
+  `/live-media/${encodeURIComponent(webcastId)}/${playlist}`;
 const iso = (epoch: number | null) => (epoch === null ? null : new Date(epoch * 1000).toISOString());
 const replayable = (w: q.WebcastRow) => w.state === 'ended' && w.replay !== 'none' && w.has_recording;
 const watchable = (w: q.WebcastRow) => w.state === 'live' || w.state === 'offline' || replayable(w);
@@ -53,7 +56,10 @@ export function lite(deps: Pick<WebcastDeps, 'origin'>, w: q.WebcastRow, unlocke
     audioOnly: w.audio_only,
     AudioOnly: w.audio_only,
     passwordProtected: w.password_hash !== null,
-    hlsURL: watchable(w) && (unlocked || w.password_hash === null) ? `${deps.origin}${hlsPath(w.webcast_id)}` : null,
+    hlsURL:
+      watchable(w) && (unlocked || w.password_hash === null)
+        ? `${deps.origin}${hlsPath(w.webcast_id, deps.hlsPlaylist)}`
+        : null,
   };
 }
 
