@@ -82,8 +82,8 @@ describe.each(BACKENDS)('the go-live e-mail on %s', (backend) => {
     (await getJson(t.app, `/api/v2/node/broadcasters/gracechurch/webcasts/${id}`)).body.state;
 
   it('mails each follower who asked, once per webcast, and nobody again when the publisher comes back', async () => {
-    const priscilla = await follower('priscilla', 'gracechurch', true);
-    const lydia = await follower('lydia', 'gracechurch', true, 'de');
+    await follower('priscilla', 'gracechurch', true);
+    await follower('lydia', 'gracechurch', true, 'de');
     const aquila = await follower('aquila', 'gracechurch', false); // the setting is off by default
     await follower('apollos', 'radiovida', true);
     const me = await getJson(t.app, '/api/v2/site/users', aquila.headers);

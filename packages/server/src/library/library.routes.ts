@@ -5,6 +5,7 @@ import { guards } from '../accounts/guards.ts';
 import type { ApiDeps } from '../app-deps.ts';
 import { requestUrl, urlsFor } from '../http/request-context.ts';
 import { route } from '../http/route.ts';
+import { playlistFor } from '../webcasts/live-rungs.ts';
 import * as library from './library.service.ts';
 import { linkSecret } from './unsubscribe-token.ts';
 
@@ -111,7 +112,11 @@ export async function libraryRoutes(app: FastifyInstance, deps: ApiDeps) {
     },
     signedIn,
   );
-  const webcastFeedDeps = { ...lib, origin: deps.config.publicUrl ?? '' };
+  const webcastFeedDeps = {
+    ...lib,
+    origin: deps.config.publicUrl ?? '',
+    hlsPlaylist: playlistFor(deps.config.webcasts.lowerRung),
+  };
   route(
     app,
     c.userWebcastFeed,

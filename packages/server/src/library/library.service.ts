@@ -172,8 +172,13 @@ export async function feed(deps: LibraryDeps, userId: number, query: ListQuery, 
   return listResponse('feed', 'Feed', results, null, next);
 }
 
-/** The webcasts of followed broadcasters (`origin`: the HLS addresses' base), keyset only as the feed. */
-export async function webcastFeed(deps: LibraryDeps & { origin: string }, userId: number, query: ListQuery, url: URL) {
+/** The webcasts of followed broadcasters (`origin`, `hlsPlaylist`: their HLS address), keyset only as the feed. */
+export async function webcastFeed(
+  deps: LibraryDeps & { origin: string; hlsPlaylist: string },
+  userId: number,
+  query: ListQuery,
+  url: URL,
+) {
   const after = decodeCursor(query.cursor, query.page, q.WEBCAST_FEED_ORDER);
   if (query.page > 1 && !after) throw cursorNeeded();
   const rows = await q.followedWebcastsPage(deps.db, userId, { limit: query.pageSize + 1, after });

@@ -4,6 +4,7 @@ import {
   MAIN_RUNG,
   type Packager,
   type PackagerOptions,
+  PLAYLIST,
   type RungOutput,
   type StreamInfo,
   startHlsPackager,
@@ -21,6 +22,9 @@ import {
  */
 
 export const MASTER_PLAYLIST = 'master.m3u8';
+
+/** The playlist players are given: the master when the lower rung is on, else the main rung's. */
+export const playlistFor = (lowerRungOn: boolean) => (lowerRungOn ? MASTER_PLAYLIST : PLAYLIST);
 export const LOW_PLAYLIST = 'low.m3u8';
 /** The rungs' media playlists, in the master's order (the main rung first: where players start). */
 export const MEDIA_PLAYLISTS = [MAIN_RUNG.playlist, LOW_PLAYLIST] as const;

@@ -3,8 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { guards, optionalSession } from '../accounts/guards.ts';
 import type { ApiDeps } from '../app-deps.ts';
 import { route } from '../http/route.ts';
-import { PLAYLIST } from './hls-packager.ts';
-import { MASTER_PLAYLIST } from './live-rungs.ts';
+import { playlistFor } from './live-rungs.ts';
 import * as s from './webcasts.service.ts';
 
 /** The webcast calls (spec §7 Webcasts); the HLS files themselves are live-media.routes.ts. */
@@ -17,7 +16,7 @@ export function webcastRoutes(app: FastifyInstance, deps: ApiDeps) {
     db: deps.db,
     origin: deps.config.publicUrl ?? '',
     rtmpURL: rtmpPort === null ? null : `rtmp://${host}${rtmpPort === 1935 ? '' : `:${rtmpPort}`}/live`,
-    hlsPlaylist: lowerRung ? MASTER_PLAYLIST : PLAYLIST,
+    hlsPlaylist: playlistFor(lowerRung),
     now,
   };
   // Answers for the broadcaster's managers (its stream key, its viewers, the live health):

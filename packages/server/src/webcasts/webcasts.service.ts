@@ -41,7 +41,11 @@ const replayable = (w: q.WebcastRow) => w.state === 'ended' && w.replay !== 'non
 const watchable = (w: q.WebcastRow) => w.state === 'live' || w.state === 'offline' || replayable(w);
 
 /** A webcast as lists show it; its HLS address only when open or `unlocked` by its password. */
-export function lite(deps: Pick<WebcastDeps, 'origin'>, w: q.WebcastRow, unlocked: boolean): WebcastLite {
+export function lite(
+  deps: Pick<WebcastDeps, 'origin' | 'hlsPlaylist'>,
+  w: q.WebcastRow,
+  unlocked: boolean,
+): WebcastLite {
   return {
     webcastID: w.webcast_id,
     broadcasterID: w.broadcaster_id,
