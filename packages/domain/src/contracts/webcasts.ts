@@ -206,7 +206,7 @@ export const webcastContracts = {
     tag,
     summary: 'A webcast or its replay',
     description:
-      "A live webcast, or an ended one's replay. A replay with a password needs it (403 when wrong or missing); 'Webcast replay not found' unless it exists, or `preview` is asked by the broadcaster's managers or a site admin.",
+      "A live webcast, or an ended one's replay. One with a password needs it (403 when wrong or missing; its managers need none); 'Webcast replay not found' unless it exists, or `preview` is asked by the broadcaster's managers or a site admin. Unlocked, the answer (private, no-store) sets the httpOnly cookie `kerygma_webcast` on the path /live-media/{webcastID}/ that its HLS playlist and segments ask for (2 hours, renewed with each playlist): call it from the browser that plays, with the password the viewer typed.",
     params: broadcasterIdParams.extend({ webcastID: webcastId }),
     query: z.object({
       lite: queryBoolean.optional(),

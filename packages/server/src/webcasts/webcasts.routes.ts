@@ -2,7 +2,10 @@ import { webcastContracts as c } from '@kerygma/domain/contracts/webcasts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { guards, optionalSession } from '../accounts/guards.ts';
 import type { ApiDeps } from '../app-deps.ts';
+import { urlsFor } from '../http/request-context.ts';
 import { route } from '../http/route.ts';
+import { linkSecret } from '../library/unsubscribe-token.ts';
+import { mediaPass, setMediaPass } from './media-pass.ts';
 import * as s from './webcasts.service.ts';
 
 /** The webcast calls (spec §7 Webcasts); the HLS files themselves are live-media.routes.ts. */
@@ -34,9 +37,20 @@ export function webcastRoutes(app: FastifyInstance, deps: ApiDeps) {
     },
     g.broadcasterKeyOrSession,
   );
-  route(app, c.broadcasterWebcast, async ({ params, query }, req) =>
-    s.oneWebcast(w, await optionalSession({ db: deps.db, now }, req), params.broadcasterID, params.webcastID, query),
-  );
+  const secret = linkSecret(deps.config);
+  const cookieMode = { framed: deps.config.classicAdminOrigins.length > 0 };
+  route(app, c.broadcasterWebcast, async ({ params, query }, req, reply) => {
+    const session = await optionalSession({ db: deps.db, now }, req);
+    const { answer, passwordHash } = await s.oneWebcast(w, session, params.broadcasterID, params.webcastID, query);
+    // Unlocked (the right password, or its managers): the pass its media asks for, in an answer
+    // no shared cache keeps. Open ones' answers are the same for everyone.
+    if (passwordHash !== null) {
+      personal(reply);
+      const pass = mediaPass(secret, answer.webcastID, passwordHash, now());
+      setMediaPass(reply, urlsFor(deps.config, req).origin, answer.webcastID, pass, cookieMode);
+    } else if (session) personal(reply);
+    return answer;
+  });
   route(
     app,
     c.webcastDefaults,

@@ -129,7 +129,8 @@ const replayNotFound = () => notFound('error.webcastReplayNotFound');
 /**
  * One webcast (spec §2 route check): live, or an ended one's replay; 'Webcast replay not
  * found' otherwise, unless `preview` is asked by its managers or a site admin. A password, when
- * set, unlocks it (403 when missing or wrong); its managers need none.
+ * set, unlocks it (403 when missing or wrong); its managers need none. `passwordHash`: the
+ * password it was unlocked with, for the media pass (media-pass.ts); null when it has none.
  */
 export async function oneWebcast(
   deps: WebcastDeps,
@@ -137,7 +138,7 @@ export async function oneWebcast(
   broadcasterId: string,
   webcastId: string,
   options: { password?: string; preview?: boolean; lite?: boolean },
-): Promise<Webcast | WebcastLite> {
+): Promise<{ answer: Webcast | WebcastLite; passwordHash: string | null }> {
   const w = await q.webcastById(deps.db, webcastId);
   if (!w || w.broadcaster_id !== broadcasterId.toLowerCase()) throw replayNotFound();
   const manager = session !== undefined && managesBroadcaster(roleHolder(session.user), w.broadcaster_id);
@@ -147,7 +148,7 @@ export async function oneWebcast(
       throw new ApiError(403, 'forbidden', { password: { key: 'error.webcast.incorrectPassword' } });
     }
   }
-  return options.lite ? lite(deps, w, true) : full(deps, w, true);
+  return { answer: options.lite ? lite(deps, w, true) : full(deps, w, true), passwordHash: w.password_hash };
 }
 
 async function managedWebcast(deps: WebcastDeps, actor: Actor, webcastId: string) {
