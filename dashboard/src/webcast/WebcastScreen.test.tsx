@@ -50,6 +50,7 @@ const webcast = (over: Partial<Webcast>): Webcast => ({
   peakViewers: 0,
   totalViewers: 0,
   archivedSermonID: null,
+  stopReason: null,
   ...over,
 });
 
@@ -129,6 +130,7 @@ beforeEach(() => {
         framerate: 'normal',
         bitrate: 'low',
         speed: 'normal',
+        keyframes: null,
         events: [
           { event: 'bitrate-low', timestamp: 1_764_428_700, detail: {} },
           { event: 'connected', timestamp: 1_764_428_400, detail: {} },

@@ -188,6 +188,7 @@ async function main() {
       role,
       port: app ? config.port : null,
       rtmpPort: liveIngest?.port ?? null,
+      rtmpsPort: liveIngest?.tlsPort ?? null,
       database: db.kind,
       dataDir: config.dataDir,
     },

@@ -6,7 +6,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
  */
 export type TestPublisher = { child: ChildProcess; exited: Promise<number | null>; stop(): Promise<number | null> };
 
-export function publish(url: string, options: { audioOnly?: boolean; seconds?: number } = {}): TestPublisher {
+/** `keyframeEvery`: frames between keyframes (25 a second; 50 by default, a keyframe each 2 s). */
+export function publish(
+  url: string,
+  options: { audioOnly?: boolean; seconds?: number; keyframeEvery?: number } = {},
+): TestPublisher {
   const video = options.audioOnly ? [] : ['-re', '-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25'];
   const args = [
     '-hide_banner',
@@ -19,7 +23,9 @@ export function publish(url: string, options: { audioOnly?: boolean; seconds?: n
     '-i',
     'sine=frequency=440:sample_rate=44100',
     ...(options.seconds ? ['-t', String(options.seconds)] : []),
-    ...(options.audioOnly ? [] : ['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '50', '-pix_fmt', 'yuv420p']),
+    ...(options.audioOnly
+      ? []
+      : ['-c:v', 'libx264', '-preset', 'ultrafast', '-g', String(options.keyframeEvery ?? 50), '-pix_fmt', 'yuv420p']),
     '-c:a',
     'aac',
     '-f',

@@ -8,10 +8,12 @@ import type { ApiDeps } from '../app-deps.ts';
 import { ApiError, notFound } from '../errors.ts';
 import { urlsFor } from '../http/request-context.ts';
 import { linkSecret } from '../library/unsubscribe-token.ts';
+import { attendance } from './attendance.ts';
 import { PLAYLIST, SEGMENT_PATTERN } from './hls-packager.ts';
 import { trimToWindow } from './live-playlist.ts';
 import { MEDIA_PASS_COOKIE, mediaPass, passValid, setMediaPass } from './media-pass.ts';
 import { viewerCounter } from './viewer-counter.ts';
+import { attendanceEveryMs } from './webcast-stops.ts';
 import { type WebcastRow, webcastById } from './webcasts.queries.ts';
 
 /**
@@ -41,6 +43,10 @@ export function liveMediaRoutes(app: FastifyInstance, deps: ApiDeps) {
     onError: (err) => app.log.warn({ err }, 'could not save webcast viewing'),
   });
   app.addHook('onClose', () => viewers.stop());
+  const attended = attendance(deps.db, {
+    everyMs: attendanceEveryMs(deps.config.webcasts.stops),
+    onError: (err) => app.log.warn({ err }, 'could not note a webcast watched'),
+  });
   const missing = () => notFound('error.webcast.notFound');
 
   const manages = async (req: FastifyRequest, w: WebcastRow) => {
@@ -66,6 +72,7 @@ export function liveMediaRoutes(app: FastifyInstance, deps: ApiDeps) {
     const w = await webcastById(deps.db, webcastID);
     if (!w || w.state === 'pending') throw missing();
     const access = await accessTo(req, w);
+    if (w.state === 'live') attended.seen(webcastID);
     // An unlisted replay is reached by its link only: not for search engines.
     if (w.replay === 'unlisted') reply.header('x-robots-tag', 'noindex');
     let bytes: Buffer;

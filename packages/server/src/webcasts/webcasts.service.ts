@@ -68,6 +68,7 @@ function full(deps: WebcastDeps, w: q.WebcastRow, unlocked: boolean): Webcast {
     peakViewers: w.peak_viewers,
     totalViewers: w.total_viewers,
     archivedSermonID: w.archived_sermon_id,
+    stopReason: w.stop_reason,
   };
 }
 
@@ -276,6 +277,7 @@ export async function webcastHealth(deps: WebcastDeps, actor: Actor, webcastId: 
     framerate: levels.framerate ?? null,
     bitrate: levels.bitrate ?? null,
     speed: levels.speed ?? null,
+    keyframes: levels.keyframes ?? null,
     events: events
       .filter((e) => (HEALTH_EVENTS as readonly string[]).includes(e.event))
       .map((e) => ({ event: e.event, timestamp: Math.floor(e.at / 1000), detail: e.detail })),
