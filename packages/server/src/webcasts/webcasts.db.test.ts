@@ -34,7 +34,7 @@ describe.each(BACKENDS)('webcast calls on %s', (backend) => {
     await insert('locked1', 'radiovida', 'ended', 'password_hash', [
       await hashPassword('amen', { memoryCost: 1024, timeCost: 1 }),
     ]);
-  }, 30_000);
+  }, 120_000);
   afterAll(async () => t?.close());
 
   it('lists the live webcasts, their count and the listed replays', async () => {
