@@ -18,7 +18,12 @@ const HEALTH_EVENTS = new Set([
   'speed-low',
   'speed-normal',
   'speed-high',
+  'keyframes-normal',
+  'keyframes-high',
   'codec-changed',
+  'killed-unattended',
+  'killed-overlong',
+  'killed-disabled',
 ]);
 
 /**

@@ -57,14 +57,25 @@ function LiveWebcast({ webcast }: { webcast: WebcastLite }) {
 
 /** One past webcast with its viewers (spec §7 webcast stats). */
 function PastWebcast({ webcast }: { webcast: WebcastLite | Webcast }) {
+  const { t } = useI18n();
   const { number, time } = useFormats();
+  // Stopped by the server (spec §8): said with the words of its health event.
+  const stopped = 'stopReason' in webcast ? webcast.stopReason : null;
   const stats = useQuery({
     queryKey: ['webcast-stats', webcast.webcastID],
     queryFn: ({ signal }) => webcastApi.stats({ params: { webcastID: webcast.webcastID }, signal }),
   });
   return (
     <tr>
-      <td>{webcast.title}</td>
+      <td>
+        <span>{webcast.title}</span>
+        {stopped && (
+          <>
+            <br />
+            <small>{t(`webcastScreen.event.killed-${stopped}`)}</small>
+          </>
+        )}
+      </td>
       <td>{webcast.startTimestamp ? time.format(webcast.startTimestamp * 1000) : ''}</td>
       <td>{stats.data ? number.format(stats.data.peakViewers) : ''}</td>
       <td>{stats.data ? number.format(stats.data.totalViewers) : ''}</td>

@@ -50,6 +50,7 @@ const webcast = (over: Partial<Webcast>): Webcast => ({
   peakViewers: 0,
   totalViewers: 0,
   archivedSermonID: null,
+  stopReason: null,
   ...over,
 });
 
@@ -129,6 +130,7 @@ beforeEach(() => {
         framerate: 'normal',
         bitrate: 'low',
         speed: 'normal',
+        keyframes: null,
         events: [
           { event: 'bitrate-low', timestamp: 1_764_428_700, detail: {} },
           { event: 'connected', timestamp: 1_764_428_400, detail: {} },
@@ -244,7 +246,14 @@ describe('the live webcast and the earlier ones', () => {
   it("shows the live webcast's health and events, and the earlier webcasts' viewers", async () => {
     webcasts = [
       webcast({ peakViewers: 12, totalViewers: 30 }),
-      webcast({ webcastID: 'w0', title: 'Good Friday', state: 'ended', peakViewers: 140, totalViewers: 1200 }),
+      webcast({
+        webcastID: 'w0',
+        title: 'Good Friday',
+        state: 'ended',
+        peakViewers: 140,
+        totalViewers: 1200,
+        stopReason: 'unattended',
+      }),
     ];
     renderScreen(<WebcastScreen />);
     expect(await screen.findByText('Stream health: warning')).toBeTruthy();
@@ -255,6 +264,7 @@ describe('the live webcast and the earlier ones', () => {
     await waitFor(() => expect(within(row).getByText('36,000')).toBeTruthy());
     expect(within(row).getByText('140')).toBeTruthy();
     expect(within(row).getByText('1,200')).toBeTruthy();
+    expect(within(row).getByText('Stopped: nobody watched it for too long')).toBeTruthy();
     expect(await screen.findByText('In all: 2 webcasts, 1,230 viewers, 36,900 minutes watched.')).toBeTruthy();
   });
 });

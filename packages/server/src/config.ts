@@ -159,6 +159,25 @@ const schema = z.object({
   WEBCAST_LOWER_RUNG: z.enum(['off', 'on', 'auto']).default('auto'),
   /** The length of a live HLS segment, in seconds. */
   WEBCAST_SEGMENT_SECONDS: z.coerce.number().int().min(1).max(10).default(2),
+  /** Hours after its start a live webcast is stopped as overlong (spec §8; fractions allowed). */
+  WEBCAST_OVERLONG_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 7)
+    .default(6),
+  /** Hours a live webcast may run with nobody watching, viewer or manager, before it is stopped (spec §8). */
+  WEBCAST_UNATTENDED_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 7)
+    .default(2),
+  /**
+   * RTMP over TLS beside RTMP_PORT: the PEM certificate (chain) and key files; with both set the
+   * ingest also listens on RTMPS_PORT and the dashboard tells publishers rtmps://.
+   */
+  RTMPS_CERT: z.string().min(1).optional(),
+  RTMPS_KEY: z.string().min(1).optional(),
+  RTMPS_PORT: z.coerce.number().int().min(0).max(65_535).default(443),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Media in an S3-compatible bucket instead of on local disk (see README, Running at scale). */
   S3_BUCKET: z.string().min(1).optional(),
@@ -178,6 +197,13 @@ const checked = schema.superRefine((c, ctx) => {
   if (!c.S3_ACCESS_KEY_ID !== !c.S3_SECRET_ACCESS_KEY) {
     const missing = c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
     ctx.addIssue({ code: 'custom', path: [missing], message: 'both S3 keys are needed, or neither' });
+  }
+  if (!c.RTMPS_CERT !== !c.RTMPS_KEY) {
+    const missing = c.RTMPS_CERT ? 'RTMPS_KEY' : 'RTMPS_CERT';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'RTMPS needs both a certificate and a key' });
+  }
+  if (c.RTMPS_CERT && c.RTMP_PORT === null) {
+    ctx.addIssue({ code: 'custom', path: ['RTMPS_CERT'], message: 'RTMPS needs the RTMP ingest (RTMP_PORT)' });
   }
   // Node refuses a request deadline shorter than the headers' own.
   if (c.HTTP_REQUEST_TIMEOUT_SECONDS > 0 && c.HTTP_REQUEST_TIMEOUT_SECONDS < c.HTTP_HEADERS_TIMEOUT_SECONDS) {
@@ -227,7 +253,7 @@ export type Config = {
   multicastSecretKey: Buffer | undefined;
   /** MULTICAST_RETRY_BASE_MS and MULTICAST_RETRY_ATTEMPTS. */
   multicastReconnect: { baseMs: number; attempts: number };
-  /** RTMP_PORT, WEBCAST_*: the live ingest (webcasts/live-ingest.ts); HLS under `<dataDir>/live`. */
+  /** RTMP_PORT, RTMPS_*, WEBCAST_*: the live ingest (webcasts/live-ingest.ts); HLS under `<dataDir>/live`. */
   webcasts: WebcastSettings;
 };
 
@@ -308,6 +334,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dvrSeconds: c.WEBCAST_DVR_MINUTES * 60,
       offlineMs: Math.round(c.WEBCAST_OFFLINE_MINUTES * 60_000),
       lowerRung: c.WEBCAST_LOWER_RUNG === 'auto' ? availableParallelism() >= 4 : c.WEBCAST_LOWER_RUNG === 'on',
+      stops: {
+        overlongMs: Math.round(c.WEBCAST_OVERLONG_HOURS * 3_600_000),
+        unattendedMs: Math.round(c.WEBCAST_UNATTENDED_HOURS * 3_600_000),
+      },
+      rtmps:
+        c.RTMPS_CERT && c.RTMPS_KEY
+          ? { port: c.RTMPS_PORT, certFile: path.resolve(c.RTMPS_CERT), keyFile: path.resolve(c.RTMPS_KEY) }
+          : null,
     },
   };
 }

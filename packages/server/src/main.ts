@@ -152,7 +152,9 @@ async function main() {
           media,
           log: log.child({ component: 'webcasts' }),
         }).catch((error: Error) => {
-          console.error(`Invalid RTMP_PORT: ${error.message} (set another port, or off)`);
+          console.error(
+            `Invalid RTMP_PORT or RTMPS_*: ${error.message} (set another port, or off; check the certificate files)`,
+          );
           process.exit(1);
         })
       : undefined;
@@ -188,6 +190,7 @@ async function main() {
       role,
       port: app ? config.port : null,
       rtmpPort: liveIngest?.port ?? null,
+      rtmpsPort: liveIngest?.tlsPort ?? null,
       database: db.kind,
       dataDir: config.dataDir,
     },

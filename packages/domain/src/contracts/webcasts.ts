@@ -12,6 +12,11 @@ export const WEBCAST_STATES = ['pending', 'live', 'offline', 'ended'] as const;
 /** A replay listed with the broadcaster's webcasts, reachable only by its link, or none kept. */
 export const WEBCAST_REPLAY = ['listed', 'unlisted', 'none'] as const;
 export const STREAM_HEALTH_STATES = ['healthy', 'warning', 'unhealthy', 'critical', 'offline'] as const;
+/**
+ * Why the server ended a webcast (spec §8): webcasting disabled for its broadcaster, or killed
+ * after running unattended (nobody watching, 2 hours by default) or overlong (6 hours).
+ */
+export const WEBCAST_STOP_REASONS = ['unattended', 'overlong', 'disabled'] as const;
 
 const webcastId = z.string().min(1).max(40);
 export const webcastIdParams = z.object({ webcastID: webcastId });
@@ -47,6 +52,8 @@ export const webcastSchema = webcastLiteSchema.extend({
   peakViewers: z.number().int(),
   totalViewers: z.number().int(),
   archivedSermonID: z.string().nullable(),
+  /** Set when the server stopped it (WEBCAST_STOP_REASONS); null when it ended as usual or goes on. */
+  stopReason: z.enum(WEBCAST_STOP_REASONS).nullable(),
 });
 export type WebcastLite = z.infer<typeof webcastLiteSchema>;
 export type Webcast = z.infer<typeof webcastSchema>;
@@ -124,7 +131,12 @@ export const webcastHealthSchema = z.object({
   framerate: z.enum(['low', 'normal', 'high']).nullable(),
   bitrate: z.enum(['low', 'normal', 'high']).nullable(),
   speed: z.enum(['low', 'normal', 'high']).nullable(),
-  /** Newest first: connected, disconnected, framerate/bitrate/speed-low|normal|high, codec-changed. */
+  /** The keyframe interval: high above 4 s (spec §8 keyframes warning). */
+  keyframes: z.enum(['low', 'normal', 'high']).nullable(),
+  /**
+   * Newest first: connected, disconnected, framerate/bitrate/speed-low|normal|high,
+   * keyframes-normal|high, codec-changed, killed-unattended|overlong|disabled (the server stopped it).
+   */
   events: z.array(
     z.object({ event: z.string(), timestamp: z.number().int(), detail: z.record(z.string(), z.unknown()) }),
   ),
@@ -221,7 +233,7 @@ export const webcastContracts = {
     tag,
     summary: 'A webcast or its replay',
     description:
-      "A live webcast, or an ended one's replay. A replay with a password needs it (403 when wrong or missing); 'Webcast replay not found' unless it exists, or `preview` is asked by the broadcaster's managers or a site admin.",
+      "A live webcast, or an ended one's replay. One with a password needs it (403 when wrong or missing; its managers need none); 'Webcast replay not found' unless it exists, or `preview` is asked by the broadcaster's managers or a site admin. Unlocked, the answer (private, no-store) sets the httpOnly cookie `kerygma_webcast` on the path /live-media/{webcastID}/ that its HLS playlist and segments ask for (2 hours, renewed with each playlist): call it from the browser that plays, with the password the viewer typed.",
     params: broadcasterIdParams.extend({ webcastID: webcastId }),
     query: z.object({
       lite: queryBoolean.optional(),

@@ -21,7 +21,7 @@ export function readCookie(req: FastifyRequest, name: string): string | undefine
  * Secure everywhere but on plain HTTP to this machine (localhost, 127.0.0.1, [::1]), where a
  * browser would not send a Secure cookie back in development.
  */
-const secureFor = (origin: string) => !/^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(origin);
+export const secureFor = (origin: string) => !/^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/.test(origin);
 
 /**
  * How the cookies are sent. `framed`: classic-admin origins are configured (CLASSIC_ADMIN_ORIGINS),
@@ -31,7 +31,7 @@ const secureFor = (origin: string) => !/^http:\/\/(localhost|127\.0\.0\.1|\[::1\
  */
 export type CookieMode = { framed: boolean };
 
-function cookie(
+export function cookie(
   name: string,
   value: string,
   options: { path: string; maxAge?: number; secure: boolean; framed: boolean; script?: boolean },

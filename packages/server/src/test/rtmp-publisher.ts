@@ -6,9 +6,10 @@ import { type ChildProcess, spawn } from 'node:child_process';
  */
 export type TestPublisher = { child: ChildProcess; exited: Promise<number | null>; stop(): Promise<number | null> };
 
+/** `keyframeEvery`: frames between keyframes (25 a second; 50 by default, a keyframe each 2 s). */
 export function publish(
   url: string,
-  options: { audioOnly?: boolean; seconds?: number; size?: `${number}x${number}` } = {},
+  options: { audioOnly?: boolean; seconds?: number; size?: `${number}x${number}`; keyframeEvery?: number } = {},
 ): TestPublisher {
   const video = options.audioOnly
     ? []
@@ -24,7 +25,9 @@ export function publish(
     '-i',
     'sine=frequency=440:sample_rate=44100',
     ...(options.seconds ? ['-t', String(options.seconds)] : []),
-    ...(options.audioOnly ? [] : ['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '50', '-pix_fmt', 'yuv420p']),
+    ...(options.audioOnly
+      ? []
+      : ['-c:v', 'libx264', '-preset', 'ultrafast', '-g', String(options.keyframeEvery ?? 50), '-pix_fmt', 'yuv420p']),
     '-c:a',
     'aac',
     '-f',

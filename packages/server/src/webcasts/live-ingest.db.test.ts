@@ -52,7 +52,7 @@ describe.each(BACKENDS)('live webcasts on %s', (backend) => {
     const meta = await getJson(t.app, '/api/v2/node/broadcasters/gracechurch/webcast_metadata', manager);
     expect(meta.status).toBe(200);
     key = meta.body.streamKey;
-  }, 30_000);
+  }, 120_000);
   afterAll(async () => {
     await ingest?.stop();
     await t?.close();

@@ -1,16 +1,18 @@
 import { EventEmitter } from 'node:events';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Db } from '../db/db.ts';
 import { enqueue } from '../jobs/queue.ts';
 import type { MediaStore } from '../storage/store.ts';
-import type { Packager, ProgressReport } from './hls-packager.ts';
+import { type Packager, PLAYLIST, type ProgressReport } from './hls-packager.ts';
+import { rateKeyframes, recentSegmentSeconds } from './keyframe-health.ts';
 import { closeAsReplay } from './live-playlist.ts';
 import { startRungs } from './live-rungs.ts';
 import { type Publisher, startRtmpIngest } from './rtmp-ingest.ts';
 import { type HealthEvent, type Level, type Metric, measure, rate } from './stream-health.ts';
 import { archiveWebcast } from './webcast-archive.ts';
+import { type StopLimits, watchStops } from './webcast-stops.ts';
 import * as q from './webcasts.queries.ts';
 
 /**
@@ -33,6 +35,10 @@ export type WebcastSettings = {
   offlineMs: number;
   /** A lower, re-encoded rung beside the copied one, and a master playlist (live-rungs.ts). */
   lowerRung: boolean;
+  /** When a live webcast is stopped as overlong or unattended (webcast-stops.ts). */
+  stops: StopLimits;
+  /** RTMPS beside RTMP (rtmp-ingest.ts): its port and PEM files; null: off. */
+  rtmps: { port: number; certFile: string; keyFile: string } | null;
 };
 
 /** A broadcaster's stream as it goes live or offline: what a restream or the video wall hooks into. */
@@ -54,6 +60,8 @@ export type LiveIngestEvents = {
 
 export type LiveIngest = {
   port: number;
+  /** The RTMPS port, when on. */
+  tlsPort: number | null;
   events: EventEmitter<LiveIngestEvents>;
   /** The streams live in this process now. */
   liveStreams(): LiveStream[];
@@ -66,6 +74,8 @@ export type LiveIngest = {
 const WARMUP_MS = 3000;
 /** Each measurement spans this much of the stream, so one slow second raises no event. */
 const MEASURE_SPAN_MS = 3000;
+/** How often the segments' lengths are read for the keyframe interval (keyframe-health.ts). */
+const KEYFRAME_CHECK_MS = 2000;
 
 type Active = {
   stream: LiveStream;
@@ -77,6 +87,7 @@ type Active = {
   startedMs: number;
   levels: Partial<Record<Metric, Level>>;
   recorded: boolean;
+  keyframesCheckedMs: number;
 };
 
 export async function startLiveIngest(deps: {
@@ -108,24 +119,37 @@ export async function startLiveIngest(deps: {
 
   await q.offlineOrphans(db);
 
+  const rated = (a: Active, metric: Metric, level: Level, detail: object) => {
+    if (level === (a.levels[metric] ?? 'normal')) return;
+    a.levels[metric] = level;
+    void record(a.stream.webcastId, `${metric}-${level}`, detail);
+  };
+  const checkKeyframes = async (a: Active) => {
+    const playlist = await readFile(path.join(a.stream.hlsDir, PLAYLIST), 'utf8').catch(() => '');
+    const seconds = a.audioOnly ? null : recentSegmentSeconds(playlist);
+    if (seconds !== null) rated(a, 'keyframes', rateKeyframes(seconds, settings.segmentSeconds), { seconds });
+  };
+
   const onProgress = (a: Active, report: ProgressReport) => {
     if (!a.recorded && report.outTimeSeconds > 0) {
       a.recorded = true;
       void q.setStreamFacts(db, a.stream.webcastId, { hasRecording: true });
     }
     if (report.atMs - a.startedMs < WARMUP_MS) return;
+    if (report.atMs - a.keyframesCheckedMs >= KEYFRAME_CHECK_MS) {
+      a.keyframesCheckedMs = report.atMs;
+      void checkKeyframes(a);
+    }
     a.reports.push(report);
     const from = a.reports.find((r) => report.atMs - r.atMs <= MEASURE_SPAN_MS + 500) ?? a.reports[0];
     a.reports = a.reports.filter((r) => report.atMs - r.atMs <= MEASURE_SPAN_MS + 500);
     if (!from || report.atMs - from.atMs < MEASURE_SPAN_MS - 500) return;
     const m = measure(from, report, a.audioOnly);
     if (!m) return;
-    const rated = rate(m, a.framerate, a.audioOnly);
+    const levels = rate(m, a.framerate, a.audioOnly);
     for (const metric of ['framerate', 'bitrate', 'speed'] as const) {
-      const level = rated[metric];
-      if (!level || level === (a.levels[metric] ?? 'normal')) continue;
-      a.levels[metric] = level;
-      void record(a.stream.webcastId, `${metric}-${level}`, m);
+      const level = levels[metric];
+      if (level) rated(a, metric, level, m);
     }
   };
 
@@ -158,6 +182,7 @@ export async function startLiveIngest(deps: {
       startedMs: now(),
       levels: {},
       recorded: false,
+      keyframesCheckedMs: 0,
       packager: startRungs({
         input: stream.rtmpUrl,
         dir: stream.hlsDir,
@@ -199,8 +224,9 @@ export async function startLiveIngest(deps: {
     events.emit('offline', a.stream);
   };
 
-  const endStale = async () => {
-    for (const w of await q.endStaleWebcasts(db, now() - settings.offlineMs)) {
+  /** Closes ended webcasts' replays (or removes their files), archives their recordings. */
+  const finish = async (ended: q.WebcastRow[]) => {
+    for (const w of ended) {
       const dir = path.join(settings.liveDir, w.webcast_id);
       const recorded = w.has_recording && (await closeAsReplay(dir));
       const sermonId =
@@ -217,10 +243,28 @@ export async function startLiveIngest(deps: {
       events.emit('ended', { webcastId: w.webcast_id, broadcasterId: w.broadcaster_id, replay, sermonId });
     }
   };
+  const endStale = async () => finish(await q.endStaleWebcasts(db, now() - settings.offlineMs));
 
+  /** The server's stop (webcast-stops.ts): the publisher dropped, the webcast ended at once, archived as usual. */
+  const stopWebcast = (broadcasterId: string, reason: q.StopReason) =>
+    serial(broadcasterId, async () => {
+      const a = active.get(broadcasterId);
+      if (!a) return;
+      await record(a.stream.webcastId, `killed-${reason}`);
+      a.publisher.close();
+      await disconnected(a);
+      await finish(await q.endStoppedWebcast(db, a.stream.webcastId, reason));
+    });
+
+  const tls = settings.rtmps && {
+    port: settings.rtmps.port,
+    cert: await readFile(settings.rtmps.certFile),
+    key: await readFile(settings.rtmps.keyFile),
+  };
   const ingest = await startRtmpIngest({
     port: settings.rtmpPort,
     host: settings.rtmpHost,
+    ...(tls ? { tls } : {}),
     onPublish: async (publisher) => {
       const broadcaster = await q.broadcasterForStreamKey(db, publisher.streamKey);
       const accepted = await serial(broadcaster?.broadcaster_id ?? publisher.streamKey, accept(publisher));
@@ -235,14 +279,24 @@ export async function startLiveIngest(deps: {
     Math.max(100, Math.min(settings.offlineMs / 4, 30_000)),
   );
   timer.unref();
+  const stops = watchStops({
+    db,
+    limits: settings.stops,
+    log,
+    now,
+    live: () => [...active.values()].map((a) => ({ ...a.stream, publishedMs: a.startedMs })),
+    stop: stopWebcast,
+  });
 
   return {
     port: ingest.port,
+    tlsPort: ingest.tlsPort,
     events,
     liveStreams: () => [...active.values()].map((a) => a.stream),
     endStale,
     stop: async () => {
       clearInterval(timer);
+      stops.stop();
       await ingest.stop();
       await Promise.all([...active.values()].map((a) => serial(a.stream.broadcasterId, () => disconnected(a))));
     },

@@ -1,6 +1,7 @@
 /// <reference path="./node-media-server.d.ts" />
 import { createRequire } from 'node:module';
-import { createServer, type Socket } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
+import { createServer as createTlsServer } from 'node:tls';
 
 /**
  * The RTMP listener (DESIGN: a maintained server library, not a home-made RTMP stack):
@@ -8,7 +9,9 @@ import { createServer, type Socket } from 'node:net';
  * for the caller rather than the library's process.exit, and nothing else of the library (its
  * HTTP server, store, recorder) runs. Publishers push to rtmp://host:port/live/<streamKey>;
  * `onPublish` decides whether a publish is accepted. Playing a stream back (ffmpeg repackaging
- * it, a restream) is allowed from this machine only.
+ * it, a restream) is allowed from this machine only. With `tls`, RTMPS too: a TLS server on its
+ * own port whose decrypted sockets go to the same RTMP sessions (rtmps://host:port/live/<key>),
+ * each session seeing its publisher's real address.
  */
 
 const require = createRequire(import.meta.url);
@@ -33,6 +36,8 @@ export type Publisher = {
 export type RtmpIngestOptions = {
   port: number;
   host?: string;
+  /** RTMPS: the port and the PEM certificate and key; none: plain RTMP only. */
+  tls?: { port: number; cert: string | Buffer; key: string | Buffer };
   /** Resolves true to keep the publisher, false to refuse it (its connection is closed). */
   onPublish(publisher: Publisher): Promise<boolean>;
   onError?(error: unknown): void;
@@ -40,6 +45,8 @@ export type RtmpIngestOptions = {
 
 export type RtmpIngest = {
   port: number;
+  /** The RTMPS port, when RTMPS is on. */
+  tlsPort: number | null;
   /** The local address a stream key's stream is played from (ffmpeg, restreams). */
   localUrl(streamKey: string): string;
   stop(): Promise<void>;
@@ -104,33 +111,52 @@ export async function startRtmpIngest(options: RtmpIngestOptions): Promise<RtmpI
   Context.eventEmitter.on('postPublish', onPostPublish);
   Context.eventEmitter.on('prePlay', onPrePlay);
 
-  const server = createServer((socket) => {
+  const session = (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     const session = new RtmpSession(socket);
     session.run();
     Context.sessions.set(session.id, session);
-  });
-  try {
-    await new Promise<void>((resolve, reject) => {
+  };
+  const servers: Server[] = [createServer(session)];
+  if (options.tls) {
+    const tlsServer = createTlsServer({ cert: options.tls.cert, key: options.tls.key }, session);
+    // A client that fails the handshake is only that client's problem.
+    tlsServer.on('tlsClientError', (_error, socket) => socket.destroy());
+    servers.push(tlsServer);
+  }
+  const listen = (server: Server, port: number) =>
+    new Promise<number>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(options.port, options.host, () => resolve());
+      server.listen(port, options.host, () => {
+        const address = server.address();
+        resolve(typeof address === 'object' && address ? address.port : port);
+      });
     });
+  const close = (server: Server) =>
+    new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
+  let ports: number[];
+  try {
+    ports = [
+      await listen(servers[0] as Server, options.port),
+      ...(options.tls ? [await listen(servers[1] as Server, options.tls.port)] : []),
+    ];
   } catch (error) {
+    await Promise.all(servers.map(close));
     Context.eventEmitter.off('postPublish', onPostPublish);
     Context.eventEmitter.off('prePlay', onPrePlay);
     running = false;
     throw error;
   }
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
+  const port = ports[0] as number;
   return {
     port,
+    tlsPort: ports[1] ?? null,
     localUrl: (streamKey) => `rtmp://127.0.0.1:${port}/${RTMP_APP}/${streamKey}`,
     stop: async () => {
       Context.eventEmitter.off('postPublish', onPostPublish);
       Context.eventEmitter.off('prePlay', onPrePlay);
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      const closed = Promise.all(servers.map(close));
       for (const socket of sockets) socket.destroy();
       await closed;
       running = false;

@@ -9,7 +9,8 @@ import type { ProgressReport } from './hls-packager.ts';
 export const HEALTH_STATES = ['healthy', 'warning', 'unhealthy', 'critical', 'offline'] as const;
 export type HealthState = (typeof HEALTH_STATES)[number];
 
-export const METRICS = ['framerate', 'bitrate', 'speed'] as const;
+/** Rated from ffmpeg's progress (framerate, bitrate, speed) and from the segments (keyframes, keyframe-health.ts). */
+export const METRICS = ['framerate', 'bitrate', 'speed', 'keyframes'] as const;
 export type Metric = (typeof METRICS)[number];
 export type Level = 'low' | 'normal' | 'high';
 
@@ -18,6 +19,10 @@ export const HEALTH_EVENTS = [
   'disconnected',
   'codec-changed',
   ...METRICS.flatMap((m) => (['low', 'normal', 'high'] as const).map((l) => `${m}-${l}` as const)),
+  // The server stopped it (spec §8; webcast-stops.ts).
+  'killed-unattended',
+  'killed-overlong',
+  'killed-disabled',
 ] as const;
 export type HealthEvent = (typeof HEALTH_EVENTS)[number];
 
@@ -44,7 +49,7 @@ export function rate(
   m: Measurement,
   nominalFramerate: number | null,
   audioOnly: boolean,
-): Record<Metric, Level | null> {
+): Record<Exclude<Metric, 'keyframes'>, Level | null> {
   const band = (v: number, low: number, high: number): Level => (v < low ? 'low' : v > high ? 'high' : 'normal');
   return {
     framerate:

@@ -26,13 +26,14 @@ export type WebcastRow = {
   total_viewers: number;
   minutes_watched: number;
   archived_sermon_id: string | null;
+  stop_reason: StopReason | null;
 };
 
 const epoch = (column: string) => `floor(extract(epoch FROM w.${column}))::int8 AS ${column}`;
 export const WEBCAST_COLUMNS = `w.webcast_id, w.broadcaster_id, b.display_name AS broadcaster_name, w.title,
   w.description, w.speaker_name, w.password_hash, w.replay, w.audio_only, w.state, ${epoch('start_time')},
   ${epoch('end_time')}, ${epoch('offline_since')}, w.has_recording, w.peak_viewers, w.total_viewers,
-  w.minutes_watched, w.archived_sermon_id`;
+  w.minutes_watched, w.archived_sermon_id, w.stop_reason`;
 const FROM = 'FROM webcast w JOIN broadcaster b ON b.broadcaster_id = w.broadcaster_id';
 
 /**
@@ -102,11 +103,46 @@ export async function endStaleWebcasts(db: Db, cutoffMs: number): Promise<Webcas
         RETURNING webcast_id`,
       [cutoffMs],
     );
-    if (!ended.length) return [];
-    return tx.query<WebcastRow>(`SELECT ${WEBCAST_COLUMNS} ${FROM} WHERE w.webcast_id = ANY($1::text[])`, [
-      ended.map((e) => e.webcast_id),
-    ]);
+    return rowsOf(tx, ended);
   });
+}
+
+export type StopReason = 'unattended' | 'overlong' | 'disabled';
+
+/** Ends an offline webcast at once, stopped by the server for `reason` (webcast-stops.ts). */
+export async function endStoppedWebcast(db: Db, id: string, reason: StopReason): Promise<WebcastRow[]> {
+  return db.transaction(async (tx) => {
+    const ended = await tx.query<{ webcast_id: string }>(
+      `UPDATE webcast SET state = 'ended', end_time = coalesce(offline_since, now()), stop_reason = $2
+        WHERE webcast_id = $1 AND state = 'offline' RETURNING webcast_id`,
+      [id, reason],
+    );
+    return rowsOf(tx, ended);
+  });
+}
+
+const rowsOf = async (tx: Db, ids: { webcast_id: string }[]) =>
+  ids.length
+    ? tx.query<WebcastRow>(`SELECT ${WEBCAST_COLUMNS} ${FROM} WHERE w.webcast_id = ANY($1::text[])`, [
+        ids.map((e) => e.webcast_id),
+      ])
+    : [];
+
+/** What the stops are decided from (epoch ms): its start, when it was last watched, whether it may still webcast. */
+export type StopFactsRow = { webcast_id: string; started: number; attended: number | null; can_webcast: boolean };
+
+export async function stopFacts(db: Db, ids: string[]): Promise<StopFactsRow[]> {
+  return db.query<StopFactsRow>(
+    `SELECT w.webcast_id, (extract(epoch FROM w.start_time) * 1000)::float8 AS started,
+            (extract(epoch FROM w.last_attended_at) * 1000)::float8 AS attended, b.can_webcast
+       ${FROM} WHERE w.webcast_id = ANY($1::text[]) AND w.state = 'live'`,
+    [ids],
+  );
+}
+
+/** Someone watches it now (attendance.ts). */
+export async function markAttended(db: Db, id: string): Promise<void> {
+  await db.query(`UPDATE webcast SET last_attended_at = now() WHERE webcast_id = $1 AND state = 'live'`, [id]);
 }
 
 /** Webcasts left live by a process that stopped (its publishers are gone): offline from now. */

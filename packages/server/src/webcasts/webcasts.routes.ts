@@ -2,23 +2,33 @@ import { webcastContracts as c } from '@kerygma/domain/contracts/webcasts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { guards, optionalSession } from '../accounts/guards.ts';
 import type { ApiDeps } from '../app-deps.ts';
+import type { Config } from '../config.ts';
+import { urlsFor } from '../http/request-context.ts';
 import { route } from '../http/route.ts';
+import { linkSecret } from '../library/unsubscribe-token.ts';
+import { attendance } from './attendance.ts';
 import { playlistFor } from './live-rungs.ts';
+import { mediaPass, setMediaPass } from './media-pass.ts';
+import { attendanceEveryMs } from './webcast-stops.ts';
 import * as s from './webcasts.service.ts';
 
 /** The webcast calls (spec §7 Webcasts); the HLS files themselves are live-media.routes.ts. */
 export function webcastRoutes(app: FastifyInstance, deps: ApiDeps) {
   const now = deps.now ?? Date.now;
   const g = guards({ db: deps.db, now });
-  const { rtmpPort, lowerRung } = deps.config.webcasts;
-  const host = deps.config.publicUrl ? new URL(deps.config.publicUrl).hostname : 'localhost';
+  const { lowerRung } = deps.config.webcasts;
   const w: s.WebcastDeps = {
     db: deps.db,
     origin: deps.config.publicUrl ?? '',
-    rtmpURL: rtmpPort === null ? null : `rtmp://${host}${rtmpPort === 1935 ? '' : `:${rtmpPort}`}/live`,
+    rtmpURL: publishUrl(deps.config),
     hlsPlaylist: playlistFor(lowerRung),
     now,
   };
+  // A manager's live panel asking its health or viewers attends the webcast (webcast-stops.ts).
+  const attended = attendance(deps.db, {
+    everyMs: attendanceEveryMs(deps.config.webcasts.stops),
+    onError: (err) => app.log.warn({ err }, 'could not note a webcast watched'),
+  });
   // Answers for the broadcaster's managers (its stream key, its viewers, the live health):
   // never kept by the browser or a shared cache, as the default minute would.
   const personal = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
@@ -36,9 +46,20 @@ export function webcastRoutes(app: FastifyInstance, deps: ApiDeps) {
     },
     g.broadcasterKeyOrSession,
   );
-  route(app, c.broadcasterWebcast, async ({ params, query }, req) =>
-    s.oneWebcast(w, await optionalSession({ db: deps.db, now }, req), params.broadcasterID, params.webcastID, query),
-  );
+  const secret = linkSecret(deps.config);
+  const cookieMode = { framed: deps.config.classicAdminOrigins.length > 0 };
+  route(app, c.broadcasterWebcast, async ({ params, query }, req, reply) => {
+    const session = await optionalSession({ db: deps.db, now }, req);
+    const { answer, passwordHash } = await s.oneWebcast(w, session, params.broadcasterID, params.webcastID, query);
+    // Unlocked (the right password, or its managers): the pass its media asks for, in an answer
+    // no shared cache keeps. Open ones' answers are the same for everyone.
+    if (passwordHash !== null) {
+      personal(reply);
+      const pass = mediaPass(secret, answer.webcastID, passwordHash, now());
+      setMediaPass(reply, urlsFor(deps.config, req).origin, answer.webcastID, pass, cookieMode);
+    } else if (session) personal(reply);
+    return answer;
+  });
   route(
     app,
     c.webcastDefaults,
@@ -63,9 +84,11 @@ export function webcastRoutes(app: FastifyInstance, deps: ApiDeps) {
   route(
     app,
     c.webcastStats,
-    ({ params, auth }, _req, reply) => {
+    async ({ params, auth }, _req, reply) => {
       personal(reply);
-      return s.webcastStats(w, auth, params.webcastID);
+      const stats = await s.webcastStats(w, auth, params.webcastID);
+      attended.seen(params.webcastID);
+      return stats;
     },
     g.broadcasterKeyOrSession,
   );
@@ -81,10 +104,25 @@ export function webcastRoutes(app: FastifyInstance, deps: ApiDeps) {
   route(
     app,
     c.webcastHealth,
-    ({ params, auth }, _req, reply) => {
+    async ({ params, auth }, _req, reply) => {
       personal(reply);
-      return s.webcastHealth(w, auth, params.webcastID);
+      const health = await s.webcastHealth(w, auth, params.webcastID);
+      attended.seen(params.webcastID);
+      return health;
     },
     g.broadcasterKeyOrSession,
   );
+}
+
+/**
+ * The address publishers are told (OBS's Server): rtmps:// on RTMPS_PORT when RTMPS is on, else
+ * rtmp:// on RTMP_PORT, at PUBLIC_URL's host; the scheme's usual port is left out. Null without
+ * an ingest.
+ */
+export function publishUrl(config: Pick<Config, 'publicUrl' | 'webcasts'>): string | null {
+  const { rtmpPort, rtmps } = config.webcasts;
+  if (rtmpPort === null) return null;
+  const host = config.publicUrl ? new URL(config.publicUrl).hostname : 'localhost';
+  const [scheme, port, usual] = rtmps ? ['rtmps', rtmps.port, 443] : ['rtmp', rtmpPort, 1935];
+  return `${scheme}://${host}${port === usual ? '' : `:${port}`}/live`;
 }

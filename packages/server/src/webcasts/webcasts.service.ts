@@ -80,6 +80,7 @@ function full(deps: WebcastDeps, w: q.WebcastRow, unlocked: boolean): Webcast {
     peakViewers: w.peak_viewers,
     totalViewers: w.total_viewers,
     archivedSermonID: w.archived_sermon_id,
+    stopReason: w.stop_reason,
   };
 }
 
@@ -141,7 +142,8 @@ const replayNotFound = () => notFound('error.webcastReplayNotFound');
 /**
  * One webcast (spec §2 route check): live, or an ended one's replay; 'Webcast replay not
  * found' otherwise, unless `preview` is asked by its managers or a site admin. A password, when
- * set, unlocks it (403 when missing or wrong); its managers need none.
+ * set, unlocks it (403 when missing or wrong); its managers need none. `passwordHash`: the
+ * password it was unlocked with, for the media pass (media-pass.ts); null when it has none.
  */
 export async function oneWebcast(
   deps: WebcastDeps,
@@ -149,7 +151,7 @@ export async function oneWebcast(
   broadcasterId: string,
   webcastId: string,
   options: { password?: string; preview?: boolean; lite?: boolean },
-): Promise<Webcast | WebcastLite> {
+): Promise<{ answer: Webcast | WebcastLite; passwordHash: string | null }> {
   const w = await q.webcastById(deps.db, webcastId);
   if (!w || w.broadcaster_id !== broadcasterId.toLowerCase()) throw replayNotFound();
   const manager = session !== undefined && managesBroadcaster(roleHolder(session.user), w.broadcaster_id);
@@ -159,7 +161,7 @@ export async function oneWebcast(
       throw new ApiError(403, 'forbidden', { password: { key: 'error.webcast.incorrectPassword' } });
     }
   }
-  return options.lite ? lite(deps, w, true) : full(deps, w, true);
+  return { answer: options.lite ? lite(deps, w, true) : full(deps, w, true), passwordHash: w.password_hash };
 }
 
 async function managedWebcast(deps: WebcastDeps, actor: Actor, webcastId: string) {
@@ -317,6 +319,7 @@ async function healthOf(deps: WebcastDeps, w: q.WebcastRow) {
     framerate: levels.framerate ?? null,
     bitrate: levels.bitrate ?? null,
     speed: levels.speed ?? null,
+    keyframes: levels.keyframes ?? null,
     events: events
       .filter((e) => (HEALTH_EVENTS as readonly string[]).includes(e.event))
       .map((e) => ({ event: e.event, timestamp: Math.floor(e.at / 1000), detail: e.detail })),

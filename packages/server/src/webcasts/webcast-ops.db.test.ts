@@ -1,0 +1,168 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { localMediaStore } from '../storage/local-store.ts';
+import { freePort } from '../test/processes.ts';
+import { publish } from '../test/rtmp-publisher.ts';
+import { buildTestApp, getJson, type TestApp } from '../test/test-app.ts';
+import { BACKENDS } from '../test/test-db.ts';
+import { testUser } from '../test/users.ts';
+import { type LiveIngest, startLiveIngest } from './live-ingest.ts';
+
+/**
+ * The ingest's operations with a real ffmpeg publisher: RTMPS beside RTMP (a self-signed
+ * certificate made here), the keyframe interval's health, and the server's stops (spec §8):
+ * unattended (nobody watching), overlong, webcasting disabled. The limits are seconds here
+ * (WEBCAST_*_HOURS in fractions). One ingest per process, so the backends run one after another.
+ */
+
+const UNATTENDED_S = 3;
+const OVERLONG_S = 24;
+const poll = { timeout: 40_000, interval: 200 };
+
+describe.each(BACKENDS)('webcast operations on %s', (backend) => {
+  let t: TestApp;
+  let ingest: LiveIngest;
+  let manager: Record<string, string>;
+  let key: string;
+  let rtmpsPort: number;
+  const rtmp = () => `rtmp://127.0.0.1:${ingest.port}/live/${key}`;
+
+  beforeAll(async () => {
+    const certDir = mkdtempSync(path.join(tmpdir(), 'rtmps-'));
+    const [cert, certKey] = [path.join(certDir, 'cert.pem'), path.join(certDir, 'key.pem')];
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-keyout',
+        certKey,
+        '-out',
+        cert,
+      ],
+      { stdio: 'ignore' },
+    );
+    rtmpsPort = await freePort();
+    t = await buildTestApp(backend, {
+      env: {
+        WEBCAST_OFFLINE_MINUTES: '1',
+        WEBCAST_SEGMENT_SECONDS: '1',
+        WEBCAST_UNATTENDED_HOURS: String(UNATTENDED_S / 3600),
+        WEBCAST_OVERLONG_HOURS: String(OVERLONG_S / 3600),
+        RTMPS_CERT: cert,
+        RTMPS_KEY: certKey,
+        RTMPS_PORT: String(rtmpsPort),
+      },
+    });
+    await t.db.query(`UPDATE broadcaster SET can_webcast = true WHERE broadcaster_id = 'gracechurch'`);
+    manager = (await testUser(t.db, 'manager', { broadcaster: [['gracechurch', 'admin']], verified: true })).headers;
+    ingest = await startLiveIngest({
+      db: t.db,
+      settings: { ...t.config.webcasts, rtmpPort: await freePort(), rtmpHost: '127.0.0.1' },
+      log: pino({ level: 'silent' }),
+      media: localMediaStore(t.mediaDir),
+    });
+    const meta = await getJson(t.app, '/api/v2/node/broadcasters/gracechurch/webcast_metadata', manager);
+    key = meta.body.streamKey;
+    // The dashboard tells publishers the RTMPS address.
+    expect(meta.body.rtmpURL).toBe(`rtmps://${new URL(t.config.publicUrl as string).hostname}:${rtmpsPort}/live`);
+  }, 120_000);
+  afterAll(async () => {
+    await ingest?.stop();
+    await t?.close();
+  });
+
+  const liveOne = async () =>
+    vi.waitFor(async () => {
+      const [w] = (await getJson(t.app, '/api/v2/node/webcasts?broadcasterID=gracechurch')).body.results;
+      expect(w?.state).toBe('live');
+      return w as { webcastID: string; hlsURL: string };
+    }, poll);
+  const webcast = async (id: string) =>
+    (await getJson(t.app, `/api/v2/node/broadcasters/gracechurch/webcasts/${id}?preview=true`, manager)).body;
+  const events = async (id: string): Promise<string[]> =>
+    (await getJson(t.app, `/api/v2/webcasts/${id}/health`, manager)).body.events.map((e: { event: string }) => e.event);
+  /** A viewer's player: fetches the playlist; the webcast is attended while it does. */
+  const watch = (w: { hlsURL: string }) => t.app.inject({ url: new URL(w.hlsURL, 'http://x').pathname });
+  const secondsLive = async (id: string) => {
+    const [row] = await t.db.query<{ s: number }>(
+      `SELECT extract(epoch FROM now() - start_time)::float8 AS s FROM webcast WHERE webcast_id = $1`,
+      [id],
+    );
+    return row?.s ?? 0;
+  };
+
+  it('takes a publish over RTMPS, warns of keyframes too far apart, and stops a webcast running overlong', async () => {
+    // 200 frames at 25 a second: a keyframe every 8 s.
+    const publisher = publish(`rtmps://127.0.0.1:${rtmpsPort}/live/${key}`, { keyframeEvery: 200 });
+    const w = await liveOne();
+    const ended = new Promise<{ webcastId: string; sermonId: string | null }>((resolve) =>
+      ingest.events.on('ended', (e) => e.webcastId === w.webcastID && resolve(e)),
+    );
+    // Watched all along (so never unattended), until the server stops it as overlong.
+    const health = await vi.waitFor(async () => {
+      await watch(w);
+      const res = (await getJson(t.app, `/api/v2/webcasts/${w.webcastID}/health`, manager)).body;
+      expect(res.keyframes).toBe('high');
+      return res;
+    }, poll);
+    expect(health.state).not.toBe('healthy'); // a warning at least (a loaded machine may rate more)
+    expect(health.events.find((e: { event: string }) => e.event === 'keyframes-high').detail.seconds).toBeGreaterThan(
+      4,
+    );
+    await vi.waitFor(
+      async () => {
+        await watch(w);
+        expect((await webcast(w.webcastID)).state).toBe('ended');
+      },
+      { ...poll, timeout: OVERLONG_S * 2000 },
+    );
+    expect(await publisher.exited).not.toBe(0); // dropped by the server
+    expect(await webcast(w.webcastID)).toMatchObject({ stopReason: 'overlong', webcastReplay: true });
+    expect(await events(w.webcastID)).toContain('killed-overlong');
+    expect((await ended).sermonId).toEqual(expect.any(String)); // archived as usual
+  }, 120_000);
+
+  it('keeps a watched webcast going, stops it once nobody watches, and keyframes every 2 s are normal', async () => {
+    const publisher = publish(rtmp());
+    const w = await liveOne();
+    // Watched for more than twice the unattended limit: still live.
+    await vi.waitFor(async () => {
+      expect((await watch(w)).statusCode).toBe(200);
+      expect((await webcast(w.webcastID)).state).toBe('live');
+      expect(await secondsLive(w.webcastID)).toBeGreaterThan(UNATTENDED_S * 2 + 1);
+    }, poll);
+    const health = (await getJson(t.app, `/api/v2/webcasts/${w.webcastID}/health`, manager)).body;
+    expect(health.keyframes).not.toBe('high'); // normal: no event, the rating stays null
+    expect(await events(w.webcastID)).not.toContain('keyframes-high');
+    // Nobody watches now: stopped, ended at once (no offline time), archived.
+    await vi.waitFor(async () => expect((await webcast(w.webcastID)).state).toBe('ended'), poll);
+    expect(await publisher.exited).not.toBe(0);
+    expect(await webcast(w.webcastID)).toMatchObject({ stopReason: 'unattended' });
+    expect(await events(w.webcastID)).toEqual(expect.arrayContaining(['killed-unattended', 'disconnected']));
+  }, 120_000);
+
+  it('stops a live webcast when webcasting is disabled for its broadcaster', async () => {
+    const publisher = publish(rtmp());
+    const w = await liveOne();
+    await t.db.query(`UPDATE broadcaster SET can_webcast = false WHERE broadcaster_id = 'gracechurch'`);
+    expect(await publisher.exited).not.toBe(0);
+    await vi.waitFor(
+      async () => expect(await webcast(w.webcastID)).toMatchObject({ state: 'ended', stopReason: 'disabled' }),
+      poll,
+    );
+    expect(await events(w.webcastID)).toContain('killed-disabled');
+    await t.db.query(`UPDATE broadcaster SET can_webcast = true WHERE broadcaster_id = 'gracechurch'`);
+  }, 120_000);
+});
