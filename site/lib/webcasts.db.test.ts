@@ -12,6 +12,7 @@ import {
   loadLiveWebcasts,
   loadWebcast,
   loadWebcastHistory,
+  startedLabel,
 } from './webcasts.ts';
 
 /**
@@ -42,6 +43,12 @@ describe.each(BACKENDS)('webcast page loaders on %s', (backend) => {
     await insert('not-started', 'gracechurch', 'pending');
   }, 60_000);
   afterAll(() => t?.close());
+
+  it('says when a webcast started, in the page language and UTC', () => {
+    const start = Date.UTC(2026, 11, 6, 15, 30) / 1000;
+    expect(startedLabel(start, 'en')).toBe('Dec 6, 2026, 3:30 PM UTC');
+    expect(startedLabel(start, 'de')).toContain('15:30');
+  });
 
   it('lists the webcasts live now with their count', async () => {
     const { webcasts, count } = await loadLiveWebcasts(api());

@@ -122,8 +122,12 @@ export async function liveDestination(api: ApiClient, broadcasterID: string): Pr
 /** When a webcast started, in the page's language (UTC: the page is the same for every visitor). */
 export function startedLabel(startTimestamp: number, lang: string): string {
   return new Intl.DateTimeFormat(lang, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
+    // dateStyle and timeStyle take no timeZoneName: the fields one by one.
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
     timeZone: 'UTC',
     timeZoneName: 'short',
   }).format(new Date(startTimestamp * 1000));
