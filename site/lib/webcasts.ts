@@ -12,10 +12,11 @@ import { orNotFound } from './not-found.ts';
 
 /**
  * Pages that list what is live now change whenever a webcast starts or stops: browsers and
- * shared caches keep them seconds, not the catalogue's minute (the server's page cache drops
- * them at once when a webcast's state changes, render-tags.ts `webcasts`).
+ * shared caches keep them seconds, not the catalogue's minute, and may show them stale only
+ * briefly (not the site's five minutes of stale-while-revalidate). The server's page cache drops
+ * them at once when a webcast's state changes (render-tags.ts `webcasts`).
  */
-export const LIVE_CACHE_CONTROL = 'public, max-age=10';
+export const LIVE_CACHE_CONTROL = 'public, max-age=10, stale-while-revalidate=20';
 /** Replays per page of /webcasts/recent and a broadcaster's webcasts. */
 export const WEBCAST_PAGE_SIZE = 25;
 
