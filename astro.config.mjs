@@ -62,7 +62,7 @@ function quietDirective() {
  * 80 KB budget (bench/README.md, 2026-12-02). What the engine imports on demand (hls.js, the
  * waveform, the next sermon, captions, the lock screen's controls, the position sync) stays apart.
  */
-const ON_DEMAND = /\/islands\/player\/(hls|waveform|next|position-sync|captions|media-session)\.ts$/;
+const ON_DEMAND = /\/islands\/player\/(hls|live|waveform|next|position-sync|captions|media-session)\.ts$/;
 function playerChunk() {
   return {
     name: 'kerygma:player-chunk',

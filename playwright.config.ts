@@ -10,6 +10,8 @@ const MAILBOX_PORT = PORT + 2;
  * OpenStreetMap. https, as the pages' Content-Security-Policy allows.
  */
 export const MAP_SERVICE = `https://127.0.0.1:${PORT + 3}`;
+/** The webcasts' RTMP ingest of the server under test (e2e/webcasts.spec.ts publishes to it). */
+export const RTMP_PORT = PORT + 4;
 
 /**
  * End-to-end journeys in Debian's Chromium (/usr/bin/chromium; never a downloaded browser)
@@ -58,8 +60,11 @@ export default defineConfig({
         HOST: '127.0.0.1',
         KERYGMA_DATA_DIR: process.env.E2E_DATA_DIR ?? 'test-results/e2e-data',
         LOG_LEVEL: 'warn',
-        // No RTMP ingest: the webcast tests run their own on a free port.
-        RTMP_PORT: 'off',
+        // The RTMP ingest on its own port; a publisher gone for 3 s ends its webcast (a replay),
+        // with 1 s segments so a player starts within seconds.
+        RTMP_PORT: String(RTMP_PORT),
+        WEBCAST_OFFLINE_MINUTES: '0.05',
+        WEBCAST_SEGMENT_SECONDS: '1',
         // Every journey's browser calls come from one address: the per-address API limit is tested on its own.
         API_RATE_LIMIT: '0',
         // Likewise their sign-ins (more than 30 in 15 minutes); the limit is tested on its own.

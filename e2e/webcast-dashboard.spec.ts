@@ -5,8 +5,7 @@ import { expectNoAxeViolations } from './axe.ts';
 /**
  * The webcast screen (issue 27): a church's Admin reveals the stream key and makes a new one,
  * saves the defaults of new webcasts, and adds a restream destination, which cannot start while
- * nothing is live and is then deleted. The server under test runs no RTMP ingest (RTMP_PORT off,
- * playwright.config.ts), so nothing goes live here.
+ * nothing is live and is then deleted. Nothing publishes here (going live is e2e/webcasts.spec.ts).
  */
 
 type LiteSermon = { broadcaster: { broadcasterID: string } };

@@ -53,6 +53,34 @@ export function createApiClient(options: ApiClientOptions) {
     /** Search: list parameters are comma-joined, lite by default (spec §7). */
     search: (query: string, params: Query = {}) =>
       calls.search({ query: { query, lite: true, liteBroadcaster: true, ...params }, joinArrays: true }),
+    /** The webcasts live now (spec §7 GET node/webcasts/lite) and their count; never cached long. */
+    webcastsInProgress: (broadcasterID?: string) =>
+      calls.webcastsInProgressLite({ query: broadcasterID ? { broadcasterID } : {}, noCache: true }),
+    webcastsInProgressCount: (broadcasterID?: string) =>
+      calls.webcastsInProgressCount({ query: broadcasterID ? { broadcasterID } : {}, noCache: true }),
+    /** Ended webcasts with a listed replay, newest first. */
+    webcastHistory: (page = 1, pageSize = 25) => calls.webcastHistory({ query: { page, pageSize } }),
+    /** A broadcaster's live webcast and listed replays; live state changes fast, so never cached long. */
+    broadcasterWebcasts: (broadcasterID: string, page = 1, pageSize = 25) =>
+      calls.broadcasterWebcasts({ params: { broadcasterID }, query: { page, pageSize }, noCache: true }),
+    /**
+     * One webcast or its replay; `password` unlocks a protected one; `preview` (with the visitor's
+     * `cookie`, on the server) shows its managers one not yet public.
+     */
+    webcast: (
+      broadcasterID: string,
+      webcastID: string,
+      options: { password?: string; preview?: boolean; cookie?: string } = {},
+    ) =>
+      calls.broadcasterWebcast({
+        params: { broadcasterID, webcastID },
+        query: {
+          ...(options.password ? { password: options.password } : {}),
+          ...(options.preview ? { preview: true } : {}),
+        },
+        noCache: true,
+        ...(options.cookie ? { cookie: options.cookie } : {}),
+      }),
     health: () => calls.health({ noCache: true }),
     /** Where an unmatched path goes (spec §7 POST map-path); any failure yields nothing (§8). */
     mapPath: (url: string) => calls.mapPath({ body: { url }, noCache: true }).catch(() => undefined),

@@ -46,7 +46,14 @@ export type ApiClientOptions = {
   withStatus?: (status: number) => string;
 };
 
-export type RequestOptions = { query?: Query; noCache?: boolean; joinArrays?: boolean; signal?: AbortSignal };
+export type RequestOptions = {
+  query?: Query;
+  noCache?: boolean;
+  joinArrays?: boolean;
+  signal?: AbortSignal;
+  /** Server-side: the visitor's Cookie header, for the one call that answers them alone (a preview). */
+  cookie?: string;
+};
 
 /**
  * A call by its contract: its path parameters (when its path has some), the query parameters
@@ -100,6 +107,7 @@ export function createTransport(options: ApiClientOptions) {
     const headers: Record<string, string> = { 'accept-language': options.language, accept: 'application/json' };
     if (options.apiKey) headers['x-api-key'] = options.apiKey;
     if (options.serverOrigin) headers.origin = options.serverOrigin;
+    if (request.cookie) headers.cookie = request.cookie;
     let response: ApiResponse;
     try {
       if (json !== undefined) headers['content-type'] = 'application/json';

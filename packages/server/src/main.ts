@@ -30,6 +30,7 @@ import { startLiveIngest } from './webcasts/live-ingest.ts';
 import { restreamWhileLive } from './webcasts/multicast/follow-ingest.ts';
 import { multicastRuntime } from './webcasts/multicast/restreams.ts';
 import { streamSecrets } from './webcasts/multicast/stream-secrets.ts';
+import { announceWebcastChanges } from './webcasts/webcast-changes.ts';
 
 /**
  * Starts Kerygma: one process that migrates the database, seeds the demo catalogue on first
@@ -159,6 +160,7 @@ async function main() {
         })
       : undefined;
   if (liveIngest) restreamWhileLive(liveIngest, multicast.restreams, log.child({ component: 'restreams' }));
+  if (liveIngest) announceWebcastChanges(liveIngest, changes);
   const stop = async (signal: string) => {
     if (shutdown.draining) return;
     shutdown.draining = true;

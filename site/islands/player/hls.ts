@@ -5,12 +5,18 @@ import Hls from 'hls.js/light';
  * sermon's adaptive stream in such a browser pays for it. The light build (no subtitles, no
  * DRM) is enough: captions are WebVTT <track>s on the media element.
  */
-export async function attachHls(media: HTMLMediaElement, url: string): Promise<{ destroy(): void } | null> {
+export async function attachHls(
+  media: HTMLMediaElement,
+  url: string,
+  options: { live?: boolean } = {},
+): Promise<{ destroy(): void } | null> {
   if (!Hls.isSupported()) {
     media.src = url;
     return null;
   }
-  const hls = new Hls({ capLevelToPlayerSize: true, startLevel: -1 });
+  // A live webcast starts three segments behind its edge and stays near it (live.ts).
+  const live = options.live ? { liveSyncDurationCount: 3, liveMaxLatencyDurationCount: 10 } : {};
+  const hls = new Hls({ capLevelToPlayerSize: true, startLevel: -1, ...live });
   const attached = new Promise<void>((resolve) => hls.once(Hls.Events.MEDIA_ATTACHED, () => resolve()));
   hls.attachMedia(media);
   await attached;

@@ -18,6 +18,8 @@ export type CatalogueChange = {
   seriesIds?: readonly number[];
   /** What is published changed (not only an item's fields): every public list may change too. */
   listed?: boolean;
+  /** A webcast went live, offline or ended: the pages listing webcasts in progress change. */
+  webcasts?: boolean;
 };
 
 export type CatalogueListener = (change: CatalogueChange) => void;
@@ -96,6 +98,8 @@ export const CACHE_TAGS = {
   series: (id: number | string) => `series:${id}`,
   /** Lists across the catalogue (home, all sermons, search, discovery). */
   lists: 'sermon-lists',
+  /** The webcasts in progress and the replays (webcasts/webcast-changes.ts). */
+  webcasts: 'webcasts',
 } as const;
 
 /** The tags of the pages a change touches. */
@@ -106,5 +110,6 @@ export function changeTags(change: CatalogueChange): string[] {
     ...(change.speakerIds ?? []).map(CACHE_TAGS.speaker),
     ...(change.seriesIds ?? []).map(CACHE_TAGS.series),
     ...(change.listed ? [CACHE_TAGS.lists] : []),
+    ...(change.webcasts ? [CACHE_TAGS.webcasts] : []),
   ];
 }

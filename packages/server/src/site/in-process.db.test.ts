@@ -32,6 +32,11 @@ const SITE_CALLS: [string, number][] = [
   ['node/discover/topics', 200],
   ['node/search?query=grace&lite=true&liteBroadcaster=true', 200],
   ['node/search?query=romans&lite=true&liteBroadcaster=true&searchType=sermon&sortBy=newest', 200],
+  ['node/webcasts/lite', 200],
+  ['node/webcasts/count', 200],
+  ['node/webcasts/history?page=1&pageSize=25', 200],
+  ['node/broadcasters/gracechurch/webcasts?page=1&pageSize=25', 200],
+  ['node/broadcasters/gracechurch/webcasts/nope', 404],
   // Errors answer in the same shape either way.
   ['node/sermons/nope', 404],
   ['node/sermons?pageSize=9999', 400],

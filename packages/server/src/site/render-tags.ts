@@ -7,7 +7,8 @@ import { API_BASE } from '../http/api-base.ts';
  * API calls its render makes (inject-fetch.ts), so that the page cache can drop just the pages
  * a catalogue change touches (catalogue/catalogue-changes.ts). A call for one item tags the page
  * with it; a list filtered by a broadcaster, speaker or series with that; any other sermon list
- * with `sermon-lists`; and every sermon, broadcaster, speaker and series in an answer with itself.
+ * with `sermon-lists`; a webcast list or webcast with `webcasts`; and every sermon, broadcaster,
+ * speaker and series in an answer with itself.
  */
 
 const current = new AsyncLocalStorage<Set<string>>();
@@ -24,6 +25,8 @@ export function tagRender(tags: Iterable<string>): void {
   if (set) for (const tag of tags) set.add(tag);
 }
 
+/** Webcast lists: what is live changes without a catalogue write (webcasts/webcast-changes.ts). */
+const WEBCAST_PATHS = /^\/node\/(webcasts(\/|$)|broadcasters\/[^/]+\/webcasts(\/|$))/;
 /** Paths of single items, by the tag their id gives. */
 const ITEM_PATHS: [RegExp, (id: string) => string][] = [
   [/^\/node\/sermons\/([^/]+)/, CACHE_TAGS.sermon],
@@ -52,6 +55,7 @@ const MAX_DEPTH = 6;
 export function apiCallTags(url: URL, answer: unknown): string[] {
   const tags: string[] = [];
   const path = url.pathname.startsWith(API_BASE) ? url.pathname.slice(API_BASE.length) : url.pathname;
+  if (WEBCAST_PATHS.test(path)) tags.push(CACHE_TAGS.webcasts);
   const item = ITEM_PATHS.find(([pattern]) => pattern.test(path));
   if (item) tags.push(item[1](decodeURIComponent(item[0].exec(path)?.[1] ?? '')));
   else if (LIST_PATHS.test(path)) {

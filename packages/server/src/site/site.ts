@@ -127,7 +127,13 @@ export async function mountSite(app: FastifyInstance, rootDir: string, options: 
       reply.raw.end('An error occurred');
     });
   };
-  app.all('/*', answer);
+  // A form posted to a page (a webcast's password) must reach Astro with its body unread: with
+  // no parser for its type Fastify answered 415 before any page saw it, and Astro reads the body
+  // itself. Only in this scope, so no API route takes bodies it does not declare.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    scope.all('/*', answer);
+  });
   return answer;
 }
 

@@ -78,7 +78,12 @@ export function webcastRoutes(app: FastifyInstance, deps: ApiDeps) {
   route(
     app,
     c.updateWebcast,
-    ({ params, body, auth }) => s.updateWebcast(w, auth, params.webcastID, body),
+    async ({ params, body, auth }) => {
+      const updated = await s.updateWebcast(w, auth, params.webcastID, body);
+      // Its title, password or replay changed: the cached pages showing it are dropped.
+      deps.changes?.announce({ broadcasterIds: [updated.broadcasterID], webcasts: true });
+      return updated;
+    },
     g.broadcasterKeyOrSession,
   );
   route(

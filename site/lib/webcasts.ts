@@ -1,0 +1,135 @@
+import type { ApiClient } from '@kerygma/api/client';
+import { ApiRequestError } from '@kerygma/api/request';
+import type { LiteBroadcaster } from '@kerygma/domain/catalogue';
+import type { Webcast, WebcastLite } from '@kerygma/domain/contracts/webcasts';
+import { orNotFound } from './not-found.ts';
+
+/**
+ * What the webcast pages load (spec §2 Webcasts and its route entry checks, §4 webcast states,
+ * §7 Webcasts): the webcasts live now with their count, the replays, a broadcaster's webcasts,
+ * and one webcast (live or its replay) behind its password or a manager's preview.
+ */
+
+/**
+ * Pages that list what is live now change whenever a webcast starts or stops: browsers and
+ * shared caches keep them seconds, not the catalogue's minute, and may show them stale only
+ * briefly (not the site's five minutes of stale-while-revalidate). The server's page cache drops
+ * them at once when a webcast's state changes (render-tags.ts `webcasts`).
+ */
+export const LIVE_CACHE_CONTROL = 'public, max-age=10, stale-while-revalidate=20';
+/** Replays per page of /webcasts/recent and a broadcaster's webcasts. */
+export const WEBCAST_PAGE_SIZE = 25;
+
+export const webcastPath = (w: Pick<WebcastLite, 'broadcasterID' | 'webcastID'>) =>
+  `/webcasts/${encodeURIComponent(w.broadcasterID)}/${encodeURIComponent(w.webcastID)}`;
+export const broadcasterWebcastsPath = (broadcasterID: string) => `/webcasts/${encodeURIComponent(broadcasterID)}`;
+
+/** The webcasts live now, newest first, and how many there are. */
+export async function loadLiveWebcasts(api: ApiClient): Promise<{ webcasts: WebcastLite[]; count: number }> {
+  const [list, { count }] = await Promise.all([api.webcastsInProgress(), api.webcastsInProgressCount()]);
+  return { webcasts: list.results, count };
+}
+
+/** A page of the recent replays; undefined past the last page. */
+export async function loadWebcastHistory(api: ApiClient, page: number) {
+  const list = await api.webcastHistory(page, WEBCAST_PAGE_SIZE);
+  return page > 1 && list.results.length === 0 ? undefined : list;
+}
+
+export type BroadcasterWebcasts = {
+  broadcaster: LiteBroadcaster;
+  /** Its webcast live now (spec §4: at most one open webcast per broadcaster). */
+  live: WebcastLite[];
+  /** Its listed replays on this page, newest first. */
+  replays: WebcastLite[];
+  totalCount: number;
+  next: string | null;
+};
+
+/**
+ * A broadcaster's webcasts (spec §2 route check: without a webcastID, its webcasts in progress;
+ * 'Broadcaster not found' when it does not exist): undefined for an unknown broadcaster or a
+ * page past the last one.
+ */
+export async function loadBroadcasterWebcasts(
+  api: ApiClient,
+  broadcasterID: string,
+  page: number,
+): Promise<BroadcasterWebcasts | undefined> {
+  const broadcaster = (await orNotFound(api.broadcaster(broadcasterID, true))) as LiteBroadcaster | undefined;
+  if (!broadcaster) return undefined;
+  const list = await api.broadcasterWebcasts(broadcaster.broadcasterID, page, WEBCAST_PAGE_SIZE);
+  if (page > 1 && list.results.length === 0) return undefined;
+  return {
+    broadcaster,
+    live: list.results.filter((w) => w.state === 'live'),
+    replays: list.results.filter((w) => w.state === 'ended'),
+    totalCount: list.totalCount,
+    next: list.next,
+  };
+}
+
+export type WebcastAccess = {
+  /** The password the visitor typed into the page's form. */
+  password?: string | undefined;
+  /** `?preview`: a manager's look at a webcast not public yet (with the visitor's cookie). */
+  preview?: boolean;
+  cookie?: string | undefined;
+};
+
+export type WebcastPage =
+  | { kind: 'found'; webcast: Webcast }
+  /** Protected by a password: the form, and whether the one given was wrong. */
+  | { kind: 'password'; wrong: boolean }
+  /** spec §2: 'Webcast replay not found'. */
+  | { kind: 'notFound' };
+
+/**
+ * One webcast (spec §2 route check): live, or an ended one's replay (an unlisted one too: by its
+ * link only, never in a list); 'Webcast replay not found' unless it exists, or the preview is
+ * asked by its managers or a site admin. A password-protected one asks for its password.
+ */
+export async function loadWebcast(
+  api: ApiClient,
+  broadcasterID: string,
+  webcastID: string,
+  access: WebcastAccess = {},
+): Promise<WebcastPage> {
+  try {
+    const webcast = (await api.webcast(broadcasterID, webcastID, {
+      password: access.password,
+      preview: access.preview,
+      cookie: access.preview ? access.cookie : undefined,
+    })) as Webcast;
+    return { kind: 'found', webcast };
+  } catch (error) {
+    if (error instanceof ApiRequestError) {
+      if (error.status === 403) return { kind: 'password', wrong: Boolean(access.password) };
+      if (error.status === 404 || error.status === 400) return { kind: 'notFound' };
+    }
+    throw error;
+  }
+}
+
+/** Where /live/{broadcasterID} leads: its live webcast, else its webcasts; undefined: no such broadcaster. */
+export async function liveDestination(api: ApiClient, broadcasterID: string): Promise<string | undefined> {
+  const broadcaster = await orNotFound(api.broadcaster(broadcasterID, true));
+  if (!broadcaster) return undefined;
+  const { results } = await api.webcastsInProgress(broadcaster.broadcasterID);
+  const live = results[0];
+  return live ? webcastPath(live) : broadcasterWebcastsPath(broadcaster.broadcasterID);
+}
+
+/** When a webcast started, in the page's language (UTC: the page is the same for every visitor). */
+export function startedLabel(startTimestamp: number, lang: string): string {
+  return new Intl.DateTimeFormat(lang, {
+    // dateStyle and timeStyle take no timeZoneName: the fields one by one.
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+    timeZoneName: 'short',
+  }).format(new Date(startTimestamp * 1000));
+}
