@@ -123,6 +123,9 @@ test('a webcast goes live, is listed and played live, then becomes a replay behi
     await stranger.getByLabel('Password').fill('psalm 22');
     await stranger.getByRole('button', { name: 'Watch', exact: true }).click();
     await expect(stranger.getByRole('alert')).toHaveText('Incorrect password');
+    // Nor are its files served without it.
+    const media = `/live-media/${webcast.webcastID}/index.m3u8`;
+    expect((await stranger.request.get(media)).status()).toBe(403);
     await stranger.getByLabel('Password').fill('psalm 23');
     await stranger.getByRole('button', { name: 'Watch', exact: true }).click();
     await expect(stranger.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -131,6 +134,8 @@ test('a webcast goes live, is listed and played live, then becomes a replay behi
       .getByRole('button', { name: 'Play', exact: true })
       .click();
     await expectPlaying(stranger);
+    // The right password gave this browser the webcast's media pass.
+    expect((await stranger.request.get(media)).status()).toBe(200);
   } finally {
     await publisher?.stop();
   }

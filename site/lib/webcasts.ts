@@ -75,6 +75,8 @@ export type WebcastAccess = {
   /** `?preview`: a manager's look at a webcast not public yet (with the visitor's cookie). */
   preview?: boolean;
   cookie?: string | undefined;
+  /** Passes on the media pass a right password earns (the player's playlist and segments need it). */
+  setCookie?: (value: string) => void;
 };
 
 export type WebcastPage =
@@ -100,6 +102,7 @@ export async function loadWebcast(
       password: access.password,
       preview: access.preview,
       cookie: access.preview ? access.cookie : undefined,
+      setCookie: access.setCookie,
     })) as Webcast;
     return { kind: 'found', webcast };
   } catch (error) {

@@ -64,13 +64,14 @@ export function createApiClient(options: ApiClientOptions) {
     broadcasterWebcasts: (broadcasterID: string, page = 1, pageSize = 25) =>
       calls.broadcasterWebcasts({ params: { broadcasterID }, query: { page, pageSize }, noCache: true }),
     /**
-     * One webcast or its replay; `password` unlocks a protected one; `preview` (with the visitor's
+     * One webcast or its replay; `password` unlocks a protected one (on the server, `setCookie`
+     * gets the media pass the answer gives the visitor's browser); `preview` (with the visitor's
      * `cookie`, on the server) shows its managers one not yet public.
      */
     webcast: (
       broadcasterID: string,
       webcastID: string,
-      options: { password?: string; preview?: boolean; cookie?: string } = {},
+      options: { password?: string; preview?: boolean; cookie?: string; setCookie?: (value: string) => void } = {},
     ) =>
       calls.broadcasterWebcast({
         params: { broadcasterID, webcastID },
@@ -80,6 +81,7 @@ export function createApiClient(options: ApiClientOptions) {
         },
         noCache: true,
         ...(options.cookie ? { cookie: options.cookie } : {}),
+        ...(options.setCookie ? { setCookie: options.setCookie } : {}),
       }),
     health: () => calls.health({ noCache: true }),
     /** Where an unmatched path goes (spec §7 POST map-path); any failure yields nothing (§8). */

@@ -53,6 +53,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** Server-side: the visitor's Cookie header, for the one call that answers them alone (a preview). */
   cookie?: string;
+  /** Server-side: given the cookie the answer sets for the visitor (a webcast's media pass), for the page to pass on. */
+  setCookie?: (value: string) => void;
 };
 
 /**
@@ -124,6 +126,8 @@ export function createTransport(options: ApiClientOptions) {
     const type = response.headers.get('content-type') ?? '';
     const body: unknown = type.includes('json') ? await response.json().catch(() => null) : await response.text();
     if (!response.ok) throw errorFromResponse(response.status, body, withStatus);
+    const cookie = request.setCookie && response.headers.get('set-cookie');
+    if (cookie) request.setCookie?.(cookie);
     return body as T;
   }
 
