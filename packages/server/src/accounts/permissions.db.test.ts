@@ -199,6 +199,12 @@ const ROWS: Row[] = [
     request: async (f) => ({ method: 'GET', url: `/webcasts/${await endedWebcast(f)}/health` }),
     expect: [401, 403, 403, 200, 200, 200, 200, 200],
   },
+  // The health of every webcast on air (/admin/webcast-health): site admins only.
+  {
+    name: 'webcastHealthOverview',
+    request: { method: 'GET', url: '/admin/webcasts/health' },
+    expect: [401, 403, 403, 403, 403, 403, 200, 401],
+  },
   // The raw transcript file (media/serving): signed-in users only (spec §6).
   {
     name: 'GET /media/<sermon>/r/transcript/<run>/transcript.<language>.txt',
@@ -341,6 +347,11 @@ const ROWS: Row[] = [
   {
     name: 'userFeed',
     request: { method: 'GET', url: '/site/users/feeds' },
+    expect: [401, 200, 200, 200, 200, 200, 200, 401],
+  },
+  {
+    name: 'userWebcastFeed',
+    request: { method: 'GET', url: '/site/users/feeds/webcasts' },
     expect: [401, 200, 200, 200, 200, 200, 200, 401],
   },
   {

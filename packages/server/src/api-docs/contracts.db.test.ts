@@ -189,6 +189,7 @@ const EXAMPLES: Record<string, string[]> = {
   webcastDefaults: ['/node/broadcasters/gracechurch/webcast_metadata'],
   webcastStats: ['/webcasts/700000000002/stats'],
   webcastHealth: ['/webcasts/700000000001/health'],
+  webcastHealthOverview: ['/admin/webcasts/health'],
 };
 
 /** Contracts whose examples are asked as a signed-in user (with its access token). */
@@ -218,6 +219,7 @@ const SITE_ADMIN = new Set([
   'webcastDefaults',
   'webcastStats',
   'webcastHealth',
+  'webcastHealthOverview',
   'mediaTracker',
   'multicastList',
   'listFeedImports',
