@@ -8,6 +8,29 @@
 
 /** Further behind the edge than this (seconds) is 'behind live'. */
 const BEHIND_SECONDS = 12;
+/** How long a webcast that has just gone live is waited for until its first segment is listed. */
+const FIRST_SEGMENT_WAIT_MS = 20_000;
+/** A live stream that failed (a segment missed, the encoder back after a drop) is loaded again this often. */
+const RETRY_MS = 2_000;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Resolves once the playlist lists a segment: a webcast is live from its encoder's first packet,
+ * a few seconds before the first segment is cut, and a player given an empty playlist gives up.
+ */
+async function firstSegment(url: string): Promise<void> {
+  const until = Date.now() + FIRST_SEGMENT_WAIT_MS;
+  while (Date.now() < until) {
+    try {
+      const answer = await fetch(url, { credentials: 'same-origin', cache: 'no-store' });
+      if (answer.ok && (await answer.text()).includes('#EXTINF')) return;
+    } catch {
+      // Not reachable this moment: asked again.
+    }
+    await pause(1_000);
+  }
+}
 
 type Parts = {
   root: HTMLElement;
@@ -66,8 +89,18 @@ async function start(p: Parts) {
   if (!url) return;
   const live = root.dataset.live === 'true';
   p.start.disabled = true;
-  if (media.canPlayType('application/vnd.apple.mpegurl')) media.src = url;
-  else {
+  if (live) await firstSegment(url);
+  if (media.canPlayType('application/vnd.apple.mpegurl')) {
+    media.src = url;
+    // The browser's own HLS stops at an error: a live stream is loaded again from its edge.
+    if (live)
+      media.addEventListener('error', () => {
+        void pause(RETRY_MS).then(() => {
+          media.src = url;
+          return media.play().catch(() => undefined);
+        });
+      });
+  } else {
     const { attachHls } = await import('./hls.ts');
     await attachHls(media, url, { live });
   }
