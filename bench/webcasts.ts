@@ -7,6 +7,7 @@ import { migrate } from '../packages/server/src/db/migrate.ts';
 import { openPostgres } from '../packages/server/src/db/postgres.ts';
 import { ensureReferenceData } from '../packages/server/src/reference/reference-data.ts';
 import { loadFixture } from '../packages/server/src/test/fixture.ts';
+import { LIVE_SYNC_SEGMENTS } from '../site/islands/player/live-sync.ts';
 import { loadAverage, run, startServer } from './lib/serve.ts';
 
 /**
@@ -19,7 +20,7 @@ import { loadAverage, run, startServer } from './lib/serve.ts';
  * 1. first frame → playable: from the publisher's start until the URL the API gives answers
  *    with a playlist whose first segment answers (target < 4 s);
  * 2. the live latency a player sees: now − the moment the publisher made the frame an hls.js
- *    player plays (three target durations behind the newest segment's end, hls.js's default),
+ *    player plays (LIVE_SYNC_SEGMENTS target durations behind the newest segment's end, the site player's hls.js setting),
  *    sampled every second (target < 8 s). The frame's moment is the publisher's start plus its
  *    position in the stream (the publisher runs at real time from 0); a packager that missed
  *    the stream's first frames would make it larger, never smaller;
@@ -50,7 +51,6 @@ const RTMP_PORT = 19_350;
 const STREAM_KEY = 'bench-webcast-stream-key';
 const SEGMENT_SECONDS = 2;
 const CLOCK_TICKS = 100; // USER_HZ on Linux
-const HLS_JS_SYNC_SEGMENTS = 3; // hls.js liveSyncDurationCount
 
 // ---- a database with one broadcaster that may webcast ------------------------------------------
 const admin = openPostgres(ADMIN_URL, 1);
@@ -251,7 +251,7 @@ async function measure(rung: 'off' | 'on'): Promise<Result> {
         const edge = trimmed + segments.reduce((sum, s) => sum + s.seconds, 0);
         const target = Number(/#EXT-X-TARGETDURATION:(\d+)/.exec(playlist)?.[1] ?? SEGMENT_SECONDS);
         edgeLatency[i]?.push((now - startedAt) / 1000 - edge);
-        latency[i]?.push((now - startedAt) / 1000 - (edge - HLS_JS_SYNC_SEGMENTS * target));
+        latency[i]?.push((now - startedAt) / 1000 - (edge - LIVE_SYNC_SEGMENTS * target));
       }
       await sleep(1000);
     }

@@ -1,4 +1,5 @@
 import Hls from 'hls.js/light';
+import { LIVE_SYNC_SEGMENTS } from './live-sync.ts';
 
 /**
  * HLS through hls.js, for browsers without native HLS. Imported on demand: only a video
@@ -14,8 +15,8 @@ export async function attachHls(
     media.src = url;
     return null;
   }
-  // A live webcast starts three segments behind its edge and stays near it (live.ts).
-  const live = options.live ? { liveSyncDurationCount: 3, liveMaxLatencyDurationCount: 10 } : {};
+  // A live webcast starts LIVE_SYNC_SEGMENTS behind its edge and stays near it (live.ts).
+  const live = options.live ? { liveSyncDurationCount: LIVE_SYNC_SEGMENTS, liveMaxLatencyDurationCount: 10 } : {};
   const hls = new Hls({ capLevelToPlayerSize: true, startLevel: -1, ...live });
   const attached = new Promise<void>((resolve) => hls.once(Hls.Events.MEDIA_ATTACHED, () => resolve()));
   hls.attachMedia(media);
