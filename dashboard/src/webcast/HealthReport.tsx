@@ -1,30 +1,12 @@
-import type { WebcastHealth } from '@kerygma/domain/contracts/webcasts';
+import { STREAM_HEALTH_EVENTS, type WebcastHealth } from '@kerygma/domain/contracts/webcasts';
 import type { MessageKey } from '@kerygma/i18n/t';
 import { useMemo } from 'react';
 import { useI18n } from '../i18n.tsx';
 
 /** How many recent health events a report lists. */
 const RECENT_EVENTS = 8;
-/** The health events the server records (webcasts/stream-health.ts), each with its words. */
-const HEALTH_EVENTS = new Set([
-  'connected',
-  'disconnected',
-  'framerate-low',
-  'framerate-normal',
-  'framerate-high',
-  'bitrate-low',
-  'bitrate-normal',
-  'bitrate-high',
-  'speed-low',
-  'speed-normal',
-  'speed-high',
-  'keyframes-normal',
-  'keyframes-high',
-  'codec-changed',
-  'killed-unattended',
-  'killed-overlong',
-  'killed-disabled',
-]);
+/** The events the server records, each with its words. */
+const KNOWN_EVENTS: ReadonlySet<string> = new Set(STREAM_HEALTH_EVENTS);
 
 /**
  * A webcast's stream health (spec §4) and its latest events, in words: the webcast screen's live
@@ -42,7 +24,7 @@ export function HealthReport({ health }: { health: WebcastHealth }) {
         {health.events.slice(0, RECENT_EVENTS).map((e) => (
           <li key={`${e.timestamp}-${e.event}`}>
             {time.format(e.timestamp * 1000)}:{' '}
-            {HEALTH_EVENTS.has(e.event) ? t(`webcastScreen.event.${e.event}` as MessageKey) : e.event}
+            {KNOWN_EVENTS.has(e.event) ? t(`webcastScreen.event.${e.event}` as MessageKey) : e.event}
           </li>
         ))}
       </ul>

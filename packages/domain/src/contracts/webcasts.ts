@@ -12,6 +12,32 @@ export const WEBCAST_STATES = ['pending', 'live', 'offline', 'ended'] as const;
 /** A replay listed with the broadcaster's webcasts, reachable only by its link, or none kept. */
 export const WEBCAST_REPLAY = ['listed', 'unlisted', 'none'] as const;
 export const STREAM_HEALTH_STATES = ['healthy', 'warning', 'unhealthy', 'critical', 'offline'] as const;
+/** What a stream's health is rated on: the packager's progress (framerate, bitrate, speed) and its segments (keyframes). */
+export const STREAM_HEALTH_METRICS = ['framerate', 'bitrate', 'speed', 'keyframes'] as const;
+/**
+ * The health events the server records (spec §4), each with its words (`webcastScreen.event.*`):
+ * a metric's rating changing, a publisher coming and going, its codecs changing, and the server
+ * stopping it (§8). Keyframes are only ever too far apart, never too close.
+ */
+export const STREAM_HEALTH_EVENTS = [
+  'connected',
+  'disconnected',
+  'codec-changed',
+  'framerate-low',
+  'framerate-normal',
+  'framerate-high',
+  'bitrate-low',
+  'bitrate-normal',
+  'bitrate-high',
+  'speed-low',
+  'speed-normal',
+  'speed-high',
+  'keyframes-normal',
+  'keyframes-high',
+  'killed-unattended',
+  'killed-overlong',
+  'killed-disabled',
+] as const;
 /**
  * Why the server ended a webcast (spec §8): webcasting disabled for its broadcaster, or killed
  * after running unattended (nobody watching, 2 hours by default) or overlong (6 hours).
@@ -143,6 +169,8 @@ export const webcastHealthSchema = z.object({
 });
 
 export type StreamHealthState = (typeof STREAM_HEALTH_STATES)[number];
+export type StreamHealthMetric = (typeof STREAM_HEALTH_METRICS)[number];
+export type StreamHealthEvent = (typeof STREAM_HEALTH_EVENTS)[number];
 export type WebcastHealth = z.infer<typeof webcastHealthSchema>;
 
 export const webcastHealthOverviewSchema = z.object({

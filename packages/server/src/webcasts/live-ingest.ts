@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { StreamHealthEvent, StreamHealthMetric } from '@kerygma/domain/contracts/webcasts';
 import type { Logger } from 'pino';
 import type { Db } from '../db/db.ts';
 import { enqueue } from '../jobs/queue.ts';
@@ -10,7 +11,7 @@ import { rateKeyframes, recentSegmentSeconds } from './keyframe-health.ts';
 import { closeAsReplay } from './live-playlist.ts';
 import { startRungs } from './live-rungs.ts';
 import { type Publisher, startRtmpIngest } from './rtmp-ingest.ts';
-import { type HealthEvent, type Level, type Metric, measure, rate } from './stream-health.ts';
+import { type Level, measure, rate } from './stream-health.ts';
 import { archiveWebcast } from './webcast-archive.ts';
 import { type StopLimits, watchStops } from './webcast-stops.ts';
 import * as q from './webcasts.queries.ts';
@@ -85,7 +86,7 @@ type Active = {
   framerate: number | null;
   reports: ProgressReport[];
   startedMs: number;
-  levels: Partial<Record<Metric, Level>>;
+  levels: Partial<Record<StreamHealthMetric, Level>>;
   recorded: boolean;
   keyframesCheckedMs: number;
 };
@@ -114,15 +115,16 @@ export async function startLiveIngest(deps: {
     );
     return next;
   };
-  const record = (webcastId: string, event: HealthEvent, detail: object = {}) =>
+  const record = (webcastId: string, event: StreamHealthEvent, detail: object = {}) =>
     q.addHealthEvent(db, webcastId, event, detail).catch((err) => log.warn({ err }, 'health event lost'));
 
   await q.offlineOrphans(db);
 
-  const rated = (a: Active, metric: Metric, level: Level, detail: object) => {
+  const rated = (a: Active, metric: StreamHealthMetric, level: Level, detail: object) => {
     if (level === (a.levels[metric] ?? 'normal')) return;
     a.levels[metric] = level;
-    void record(a.stream.webcastId, `${metric}-${level}`, detail);
+    // Every rating is an event but 'keyframes-low': keyframes are rated normal or high only (keyframe-health.ts).
+    void record(a.stream.webcastId, `${metric}-${level}` as StreamHealthEvent, detail);
   };
   const checkKeyframes = async (a: Active) => {
     const playlist = await readFile(path.join(a.stream.hlsDir, PLAYLIST), 'utf8').catch(() => '');

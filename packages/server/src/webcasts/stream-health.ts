@@ -1,3 +1,8 @@
+import {
+  STREAM_HEALTH_METRICS,
+  type StreamHealthMetric,
+  type StreamHealthState,
+} from '@kerygma/domain/contracts/webcasts';
 import type { ProgressReport } from './hls-packager.ts';
 
 /**
@@ -6,25 +11,7 @@ import type { ProgressReport } from './hls-packager.ts';
  * live ingest (live-ingest.ts) feeds them and stores the events.
  */
 
-export const HEALTH_STATES = ['healthy', 'warning', 'unhealthy', 'critical', 'offline'] as const;
-export type HealthState = (typeof HEALTH_STATES)[number];
-
-/** Rated from ffmpeg's progress (framerate, bitrate, speed) and from the segments (keyframes, keyframe-health.ts). */
-export const METRICS = ['framerate', 'bitrate', 'speed', 'keyframes'] as const;
-export type Metric = (typeof METRICS)[number];
 export type Level = 'low' | 'normal' | 'high';
-
-export const HEALTH_EVENTS = [
-  'connected',
-  'disconnected',
-  'codec-changed',
-  ...METRICS.flatMap((m) => (['low', 'normal', 'high'] as const).map((l) => `${m}-${l}` as const)),
-  // The server stopped it (spec §8; webcast-stops.ts).
-  'killed-unattended',
-  'killed-overlong',
-  'killed-disabled',
-] as const;
-export type HealthEvent = (typeof HEALTH_EVENTS)[number];
 
 /** Measurements over the last interval between two progress reports; null when not measurable. */
 export type Measurement = { framerate: number | null; bitrateKbps: number; speed: number };
@@ -49,7 +36,7 @@ export function rate(
   m: Measurement,
   nominalFramerate: number | null,
   audioOnly: boolean,
-): Record<Exclude<Metric, 'keyframes'>, Level | null> {
+): Record<Exclude<StreamHealthMetric, 'keyframes'>, Level | null> {
   const band = (v: number, low: number, high: number): Level => (v < low ? 'low' : v > high ? 'high' : 'normal');
   return {
     framerate:
@@ -68,12 +55,12 @@ export function rate(
  */
 export function healthState(input: {
   live: boolean;
-  levels: Partial<Record<Metric, Level>>;
+  levels: Partial<Record<StreamHealthMetric, Level>>;
   msSinceDisconnect: number | null;
   recentDisconnectMs?: number;
-}): HealthState {
+}): StreamHealthState {
   if (!input.live) return 'offline';
-  const off = METRICS.filter((m) => input.levels[m] && input.levels[m] !== 'normal').length;
+  const off = STREAM_HEALTH_METRICS.filter((m) => input.levels[m] && input.levels[m] !== 'normal').length;
   if (off >= 3 || (input.levels.speed === 'low' && input.levels.framerate === 'low')) return 'critical';
   if (off === 2) return 'unhealthy';
   const recent = input.msSinceDisconnect !== null && input.msSinceDisconnect < (input.recentDisconnectMs ?? 600_000);

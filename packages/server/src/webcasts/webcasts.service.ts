@@ -1,10 +1,13 @@
-import type {
-  StreamHealthState,
-  updateWebcastBody,
-  updateWebcastDefaultsBody,
-  Webcast,
-  WebcastLite,
-  WebcastMetadata,
+import {
+  STREAM_HEALTH_EVENTS,
+  STREAM_HEALTH_METRICS,
+  type StreamHealthMetric,
+  type StreamHealthState,
+  type updateWebcastBody,
+  type updateWebcastDefaultsBody,
+  type Webcast,
+  type WebcastLite,
+  type WebcastMetadata,
 } from '@kerygma/domain/contracts/webcasts';
 import { managesBroadcaster } from '@kerygma/domain/roles';
 import type { z } from 'zod';
@@ -13,7 +16,7 @@ import { hashPassword, passwordMatches } from '../accounts/passwords.ts';
 import { requireBroadcaster } from '../broadcaster-account/account-deps.ts';
 import type { Db } from '../db/db.ts';
 import { ApiError, notFound } from '../errors.ts';
-import { HEALTH_EVENTS, healthState, type Level, METRICS, type Metric } from './stream-health.ts';
+import { healthState, type Level } from './stream-health.ts';
 import * as q from './webcasts.queries.ts';
 
 /**
@@ -302,8 +305,8 @@ async function healthOf(deps: WebcastDeps, w: q.WebcastRow) {
   // Ratings since the latest connection (a new publisher starts from normal).
   const connected = events.findIndex((e) => e.event === 'connected');
   const sinceConnect = connected < 0 ? events : events.slice(0, connected);
-  const levels: Partial<Record<Metric, Level>> = {};
-  for (const metric of METRICS) {
+  const levels: Partial<Record<StreamHealthMetric, Level>> = {};
+  for (const metric of STREAM_HEALTH_METRICS) {
     const last = sinceConnect.find((e) => e.event.startsWith(`${metric}-`));
     if (last) levels[metric] = last.event.slice(metric.length + 1) as Level;
   }
@@ -321,7 +324,7 @@ async function healthOf(deps: WebcastDeps, w: q.WebcastRow) {
     speed: levels.speed ?? null,
     keyframes: levels.keyframes ?? null,
     events: events
-      .filter((e) => (HEALTH_EVENTS as readonly string[]).includes(e.event))
+      .filter((e) => (STREAM_HEALTH_EVENTS as readonly string[]).includes(e.event))
       .map((e) => ({ event: e.event, timestamp: Math.floor(e.at / 1000), detail: e.detail })),
   };
 }
