@@ -4,13 +4,12 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listJobs } from '../jobs/queue.ts';
 import { createApiKey } from '../media/api-keys.ts';
-import { localMediaStore } from '../storage/local-store.ts';
 import { freePort } from '../test/processes.ts';
 import { publish } from '../test/rtmp-publisher.ts';
-import { buildTestApp, getJson, type TestApp } from '../test/test-app.ts';
+import { getJson, type TestApp } from '../test/test-app.ts';
 import { BACKENDS } from '../test/test-db.ts';
-import { testUser } from '../test/users.ts';
-import { type LiveIngest, type LiveStream, startLiveIngest } from './live-ingest.ts';
+import { type WebcastTestApp, webcastTestApp } from '../test/webcast-ingest.ts';
+import type { LiveIngest, LiveStream } from './live-ingest.ts';
 import { restreamWhileLive } from './multicast/follow-ingest.ts';
 import { rtmpReceiver, videoFrames } from './multicast/restream-fixtures.ts';
 import { multicastRuntime } from './multicast/restreams.ts';
@@ -27,36 +26,22 @@ const OFFLINE_MS = 1500;
 const poll = { timeout: 20_000, interval: 100 };
 
 describe.each(BACKENDS)('live webcasts on %s', (backend) => {
+  let w: WebcastTestApp;
   let t: TestApp;
   let ingest: LiveIngest;
   let manager: Record<string, string>;
   let key: string;
-  const rtmp = (streamKey: string) => `rtmp://127.0.0.1:${ingest.port}/live/${streamKey}`;
+  const rtmp = (streamKey: string) => w.rtmp(streamKey);
 
   beforeAll(async () => {
-    t = await buildTestApp(backend, {
-      env: {
-        WEBCAST_OFFLINE_MINUTES: String(OFFLINE_MS / 60_000),
-        WEBCAST_DVR_MINUTES: '1',
-        WEBCAST_SEGMENT_SECONDS: '1',
-      },
-    });
-    await t.db.query(`UPDATE broadcaster SET can_webcast = true WHERE broadcaster_id IN ('gracechurch', 'radiovida')`);
-    manager = (await testUser(t.db, 'manager', { broadcaster: [['gracechurch', 'admin']], verified: true })).headers;
-    ingest = await startLiveIngest({
-      db: t.db,
-      settings: { ...t.config.webcasts, rtmpPort: await freePort(), rtmpHost: '127.0.0.1' },
-      log: pino({ level: 'silent' }),
-      media: localMediaStore(t.mediaDir),
-    });
-    const meta = await getJson(t.app, '/api/v2/node/broadcasters/gracechurch/webcast_metadata', manager);
-    expect(meta.status).toBe(200);
-    key = meta.body.streamKey;
+    w = await webcastTestApp(
+      backend,
+      { WEBCAST_OFFLINE_MINUTES: String(OFFLINE_MS / 60_000), WEBCAST_DVR_MINUTES: '1', WEBCAST_SEGMENT_SECONDS: '1' },
+      { alsoWebcasting: ['radiovida'], archive: true },
+    );
+    ({ t, ingest, manager, key } = w);
   }, 120_000);
-  afterAll(async () => {
-    await ingest?.stop();
-    await t?.close();
-  });
+  afterAll(async () => w?.close());
 
   const live = async (broadcasterID: string) =>
     (await getJson(t.app, `/api/v2/node/webcasts?broadcasterID=${broadcasterID}`)).body.results;

@@ -1,11 +1,8 @@
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { freePort } from '../test/processes.ts';
 import { publish } from '../test/rtmp-publisher.ts';
-import { buildTestApp, getJson, type TestApp } from '../test/test-app.ts';
+import { getJson, type TestApp } from '../test/test-app.ts';
 import { BACKENDS } from '../test/test-db.ts';
-import { testUser } from '../test/users.ts';
-import { type LiveIngest, startLiveIngest } from './live-ingest.ts';
+import { type WebcastTestApp, webcastTestApp } from '../test/webcast-ingest.ts';
 
 /**
  * Webcasts' delivery with a real ffmpeg publisher over RTMP on loopback, the lower rung on: a
@@ -20,34 +17,20 @@ const poll = { timeout: 25_000, interval: 100 };
 const segments = (playlist: string) => playlist.match(/^[\w-]+\.ts$/gm)?.length ?? 0;
 
 describe.each(BACKENDS)('webcast delivery on %s', (backend) => {
+  let w: WebcastTestApp;
   let t: TestApp;
-  let ingest: LiveIngest;
-  let key: string;
-  const rtmp = () => `rtmp://127.0.0.1:${ingest.port}/live/${key}`;
+  const rtmp = () => w.rtmp();
 
   beforeAll(async () => {
-    t = await buildTestApp(backend, {
-      env: {
-        WEBCAST_OFFLINE_MINUTES: String(OFFLINE_MS / 60_000),
-        WEBCAST_DVR_MINUTES: '1',
-        WEBCAST_SEGMENT_SECONDS: '1',
-        WEBCAST_LOWER_RUNG: 'on',
-      },
+    w = await webcastTestApp(backend, {
+      WEBCAST_OFFLINE_MINUTES: String(OFFLINE_MS / 60_000),
+      WEBCAST_DVR_MINUTES: '1',
+      WEBCAST_SEGMENT_SECONDS: '1',
+      WEBCAST_LOWER_RUNG: 'on',
     });
-    await t.db.query(`UPDATE broadcaster SET can_webcast = true WHERE broadcaster_id = 'gracechurch'`);
-    const manager = await testUser(t.db, 'manager', { broadcaster: [['gracechurch', 'admin']], verified: true });
-    ingest = await startLiveIngest({
-      db: t.db,
-      settings: { ...t.config.webcasts, rtmpPort: await freePort(), rtmpHost: '127.0.0.1' },
-      log: pino({ level: 'silent' }),
-    });
-    key = (await getJson(t.app, '/api/v2/node/broadcasters/gracechurch/webcast_metadata', manager.headers)).body
-      .streamKey;
+    t = w.t;
   }, 90_000);
-  afterAll(async () => {
-    await ingest?.stop();
-    await t?.close();
-  });
+  afterAll(async () => w?.close());
 
   const liveWebcast = async () => {
     const [w] = (await getJson(t.app, '/api/v2/node/webcasts?broadcasterID=gracechurch')).body.results;
@@ -105,7 +88,7 @@ describe.each(BACKENDS)('webcast delivery on %s', (backend) => {
       expect(res.statusCode).toBe(200);
       expect(res.rawPayload[0]).toBe(0x47);
     }
-    const ended = new Promise((resolve) => ingest.events.once('ended', resolve));
+    const ended = new Promise((resolve) => w.ingest.events.once('ended', resolve));
     await publisher.stop();
     await ended;
     // The replay: both rungs closed.
@@ -116,7 +99,7 @@ describe.each(BACKENDS)('webcast delivery on %s', (backend) => {
     const video = publish(rtmp());
     const first = await vi.waitFor(liveWebcast, poll);
     await vi.waitFor(async () => expect(segments(await playlistOf(first.hlsURL))).toBeGreaterThanOrEqual(1), poll);
-    const ended = new Promise((resolve) => ingest.events.once('ended', resolve));
+    const ended = new Promise((resolve) => w.ingest.events.once('ended', resolve));
     await video.stop();
     await ended;
 

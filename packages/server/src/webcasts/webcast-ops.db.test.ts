@@ -2,15 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { localMediaStore } from '../storage/local-store.ts';
 import { freePort } from '../test/processes.ts';
 import { publish } from '../test/rtmp-publisher.ts';
-import { buildTestApp, getJson, type TestApp } from '../test/test-app.ts';
+import { getJson, type TestApp } from '../test/test-app.ts';
 import { BACKENDS } from '../test/test-db.ts';
-import { testUser } from '../test/users.ts';
-import { type LiveIngest, startLiveIngest } from './live-ingest.ts';
+import { type WebcastTestApp, webcastTestApp } from '../test/webcast-ingest.ts';
+import type { LiveIngest } from './live-ingest.ts';
 
 /**
  * The ingest's operations with a real ffmpeg publisher: RTMPS beside RTMP (a self-signed
@@ -24,12 +22,13 @@ const OVERLONG_S = 24;
 const poll = { timeout: 40_000, interval: 200 };
 
 describe.each(BACKENDS)('webcast operations on %s', (backend) => {
+  let w: WebcastTestApp;
   let t: TestApp;
   let ingest: LiveIngest;
   let manager: Record<string, string>;
   let key: string;
   let rtmpsPort: number;
-  const rtmp = () => `rtmp://127.0.0.1:${ingest.port}/live/${key}`;
+  const rtmp = () => w.rtmp(key);
 
   beforeAll(async () => {
     const certDir = mkdtempSync(path.join(tmpdir(), 'rtmps-'));
@@ -54,8 +53,9 @@ describe.each(BACKENDS)('webcast operations on %s', (backend) => {
       { stdio: 'ignore' },
     );
     rtmpsPort = await freePort();
-    t = await buildTestApp(backend, {
-      env: {
+    w = await webcastTestApp(
+      backend,
+      {
         WEBCAST_OFFLINE_MINUTES: '1',
         WEBCAST_SEGMENT_SECONDS: '1',
         WEBCAST_UNATTENDED_HOURS: String(UNATTENDED_S / 3600),
@@ -64,24 +64,13 @@ describe.each(BACKENDS)('webcast operations on %s', (backend) => {
         RTMPS_KEY: certKey,
         RTMPS_PORT: String(rtmpsPort),
       },
-    });
-    await t.db.query(`UPDATE broadcaster SET can_webcast = true WHERE broadcaster_id = 'gracechurch'`);
-    manager = (await testUser(t.db, 'manager', { broadcaster: [['gracechurch', 'admin']], verified: true })).headers;
-    ingest = await startLiveIngest({
-      db: t.db,
-      settings: { ...t.config.webcasts, rtmpPort: await freePort(), rtmpHost: '127.0.0.1' },
-      log: pino({ level: 'silent' }),
-      media: localMediaStore(t.mediaDir),
-    });
-    const meta = await getJson(t.app, '/api/v2/node/broadcasters/gracechurch/webcast_metadata', manager);
-    key = meta.body.streamKey;
+      { archive: true },
+    );
+    ({ t, ingest, manager, key } = w);
     // The dashboard tells publishers the RTMPS address.
-    expect(meta.body.rtmpURL).toBe(`rtmps://${new URL(t.config.publicUrl as string).hostname}:${rtmpsPort}/live`);
+    expect(w.meta.rtmpURL).toBe(`rtmps://${new URL(t.config.publicUrl as string).hostname}:${rtmpsPort}/live`);
   }, 120_000);
-  afterAll(async () => {
-    await ingest?.stop();
-    await t?.close();
-  });
+  afterAll(async () => w?.close());
 
   const liveOne = async () =>
     vi.waitFor(async () => {
