@@ -103,7 +103,7 @@ async function main() {
             speech,
             transcriptBackfill: config.transcripts.backfill,
             feedImport: { allowLoopback: config.feedImportAllowLoopback },
-            digest: { db, mail, origin, secret: linkSecret(config), now: Date.now },
+            listenerMail: { db, mail, origin, secret: linkSecret(config), now: Date.now },
           }),
           log: log.child({ component: 'jobs' }),
           missingTools,

@@ -6,6 +6,10 @@ import { contract } from './contract.ts';
 import { broadcasterIdParams, sermonIdParams } from './params.ts';
 import { webcastLiteSchema } from './webcasts.ts';
 
+/** The listeners' e-mails one can leave with a click: the daily digest, the go-live e-mails. */
+export const MAIL_LISTS = ['digest', 'webcasts'] as const;
+export type MailList = (typeof MAIL_LISTS)[number];
+
 /**
  * The listener's library (spec §7 Users, §3 Followed item and Play history): follows, the lists
  * of what a user follows, the feed of new sermons from them, play history with the position to
@@ -318,14 +322,14 @@ export const libraryContracts = {
     responses: { 200: bookmarkStateSchema },
     errors: [401, 403],
   }),
-  digestUnsubscribe: contract({
+  mailUnsubscribe: contract({
     method: 'POST',
     path: '/site/users/unsubscribe',
     tag,
-    summary: 'Stop the daily digest (one click)',
+    summary: 'Stop the daily digest or the go-live e-mails (one click)',
     description:
-      "The digest e-mail's List-Unsubscribe address (RFC 8058 one-click: mail programs POST `List-Unsubscribe=One-Click` to it): turns the account's `notify_email` off without signing in. The token in the address is signed by the server and names the account; a wrong token is a 400.",
-    query: z.object({ token: z.string().min(1).max(200) }),
+      "The listeners' e-mails' List-Unsubscribe address (RFC 8058 one-click: mail programs POST `List-Unsubscribe=One-Click` to it): turns the account's `notify_email` (`list=digest`, the default) or `notify_webcast_email` (`list=webcasts`) off without signing in. The token in the address is signed by the server for that account and that list; a wrong token is a 400.",
+    query: z.object({ token: z.string().min(1).max(200), list: z.enum(MAIL_LISTS).default('digest') }),
     body: z.record(z.string(), z.string()).optional(),
     responses: { 200: done },
   }),

@@ -14,7 +14,8 @@ import type { JobHandlers } from './job-types.ts';
 export function jobHandlers(
   deps: PipelineDeps & {
     searchRefreshPauseMs?: number;
-    digest?: DigestDeps | undefined;
+    /** The listeners' e-mails (the digest, go-live): they need the mailer and the link secret. */
+    listenerMail?: DigestDeps | undefined;
     /** Where the sermon jobs announce what they changed (the app's, when in one process). */
     changes?: CatalogueChanges | undefined;
     /** FEED_IMPORT_ALLOW_LOOPBACK for the feed import's media fetches. */
@@ -30,14 +31,14 @@ export function jobHandlers(
     'search.sermon-vectors': refreshSermonVectors({ db: deps.db, pauseMs: deps.searchRefreshPauseMs }),
     'search.vocabulary': vocabularyJob(deps.db),
     // Needs the mailer and the link secret: a worker without them (tests, the encode child) fails it.
-    'library.digest': digestJob(deps.digest),
+    'library.digest': digestJob(deps.listenerMail),
     'broadcasters.weekly-stats': weeklyStatsJob(deps.managerMail && { db: deps.db, ...deps.managerMail }),
     'sermons.publish-scheduled': publishScheduledJob(deps),
     'sermons.purge-deleted': purgeDeletedJob(deps),
     'feeds.import-media': importMediaJob(deps),
     'transcripts.transcribe': transcribeJob(deps),
     'transcripts.backfill': backfillJob({ ...deps, backfill: deps.transcriptBackfill }),
-    'webcasts.go-live-mail': goLiveMailJob(deps.managerMail && { db: deps.db, ...deps.managerMail }),
+    'webcasts.go-live-mail': goLiveMailJob(deps.listenerMail),
     // Loaded when a demo seed queued it: production workers never load the demo generator.
     'demo.media': async (payload, ctx) => (await import('../seed/demo-media.jobs.ts')).demoMedia(deps)(payload, ctx),
   };

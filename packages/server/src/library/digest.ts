@@ -2,12 +2,11 @@ import { LIBRARY_RULES } from '@kerygma/domain/account-rules';
 import { getLocale, localizePath } from '@kerygma/i18n/locales';
 import { getTranslator } from '@kerygma/i18n/t';
 import type { Db } from '../db/db.ts';
-import { API_BASE } from '../http/api-base.ts';
 import type { JobContext, JobHandler } from '../jobs/job-types.ts';
 import { enqueue } from '../jobs/queue.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import * as q from './library.queries.ts';
-import { unsubscribeToken } from './unsubscribe-token.ts';
+import { unsubscribeHeaders } from './unsubscribe-token.ts';
 
 /**
  * The daily digest: once a day (UTC) each user with `notify_email` on gets one e-mail, in their
@@ -75,12 +74,11 @@ async function digestMail(deps: DigestDeps, user: q.DigestUserRow, rows: q.FeedR
     )
     .join('\n\n');
   const more = rows.length > shown.length ? `\n\n${t('library.mail.digestMore', { link: link('/') })}` : '';
-  const unsubscribe = `${deps.origin}${API_BASE}/site/users/unsubscribe?token=${unsubscribeToken(deps.secret, user.user_id)}`;
   return {
     to: user.email,
     subject: t('library.mail.digestSubject', { count: shown.length }),
     text: `${t('library.mail.digestBody', { name: user.name, list: `${sermons}${more}`, settings: link('/user/settings') })}`,
-    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: unsubscribeHeaders(deps, user.user_id, 'digest'),
   };
 }
 

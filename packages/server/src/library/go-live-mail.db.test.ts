@@ -5,14 +5,12 @@ import { listJobs } from '../jobs/queue.ts';
 import { startWorker, type Worker } from '../jobs/worker.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { localMediaStore } from '../storage/local-store.ts';
-import { freePort } from '../test/processes.ts';
 import { publish } from '../test/rtmp-publisher.ts';
 import { startSmtpServer } from '../test/smtp-server.ts';
-import { buildTestApp, getJson, type TestApp } from '../test/test-app.ts';
+import { getJson, type TestApp } from '../test/test-app.ts';
 import { BACKENDS } from '../test/test-db.ts';
 import { type TestUser, testUser } from '../test/users.ts';
-import { type LiveIngest, startLiveIngest } from '../webcasts/live-ingest.ts';
-import { streamKeyOf } from '../webcasts/webcasts.queries.ts';
+import { type WebcastTestApp, webcastTestApp } from '../test/webcast-ingest.ts';
 import { type GoLiveMailDeps, mailFollowers } from './go-live-mail.ts';
 
 /**
@@ -23,35 +21,34 @@ import { type GoLiveMailDeps, mailFollowers } from './go-live-mail.ts';
  */
 
 const ORIGIN = 'http://kerygma.test';
+const SECRET = 'a test link secret of at least thirty-two characters';
 const poll = { timeout: 20_000, interval: 100 };
 
 describe.each(BACKENDS)('the go-live e-mail on %s', (backend) => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  let ingest: LiveIngest;
+  let w: WebcastTestApp;
   let worker: Worker;
   let mail: GoLiveMailDeps;
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await buildTestApp(backend, { env: { SMTP_URL: smtp.url, WEBCAST_OFFLINE_MINUTES: '10' } });
-    await t.db.query(`UPDATE broadcaster SET can_webcast = true WHERE broadcaster_id = 'gracechurch'`);
-    mail = { db: t.db, mail: createMailer(t.config.mail, pino({ level: 'silent' })), origin: ORIGIN };
+    w = await webcastTestApp(backend, { SMTP_URL: smtp.url, WEBCAST_OFFLINE_MINUTES: '10', LINK_SECRET: SECRET });
+    t = w.t;
+    mail = { db: t.db, mail: createMailer(t.config.mail, pino({ level: 'silent' })), origin: ORIGIN, secret: SECRET };
     worker = await startWorker({
       db: t.db,
-      handlers: jobHandlers({ db: t.db, media: localMediaStore(t.mediaDir), managerMail: mail }),
+      handlers: jobHandlers({
+        db: t.db,
+        media: localMediaStore(t.mediaDir),
+        listenerMail: { ...mail, now: Date.now },
+      }),
       pollMs: 50,
-    });
-    ingest = await startLiveIngest({
-      db: t.db,
-      settings: { ...t.config.webcasts, rtmpPort: await freePort(), rtmpHost: '127.0.0.1' },
-      log: pino({ level: 'silent' }),
     });
   }, 300_000);
   afterAll(async () => {
-    await ingest?.stop();
     await worker?.stop();
-    await t?.close();
+    await w?.close();
     await smtp?.close();
   });
 
@@ -83,13 +80,16 @@ describe.each(BACKENDS)('the go-live e-mail on %s', (backend) => {
 
   it('mails each follower who asked, once per webcast, and nobody again when the publisher comes back', async () => {
     await follower('priscilla', 'gracechurch', true);
+    const [before] = await t.db.query<{ notify_email: boolean }>(
+      "SELECT notify_email FROM app_user WHERE email = 'priscilla@example.org'",
+    );
     await follower('lydia', 'gracechurch', true, 'de');
     const aquila = await follower('aquila', 'gracechurch', false); // the setting is off by default
     await follower('apollos', 'radiovida', true);
     const me = await getJson(t.app, '/api/v2/site/users', aquila.headers);
     expect(me.body.notify_webcast_email).toBe(false);
 
-    const rtmp = `rtmp://127.0.0.1:${ingest.port}/live/${await streamKeyOf(t.db, 'gracechurch')}`;
+    const rtmp = w.rtmp();
     const first = publish(rtmp, { audioOnly: true });
     const toPriscilla = await smtp.next('priscilla@example.org');
     const [live] = (await getJson(t.app, '/api/v2/node/webcasts?broadcasterID=gracechurch')).body.results;
@@ -99,6 +99,9 @@ describe.each(BACKENDS)('the go-live e-mail on %s', (backend) => {
     expect(toPriscilla.text).toContain('Hello priscilla,');
     expect(toPriscilla.text).toContain(`Watch: ${link}`);
     expect(toPriscilla.text).toContain(`${ORIGIN}/user/settings`);
+    const unsubscribe = /^<(.+)>$/.exec(toPriscilla.headers['list-unsubscribe'] as string)?.[1] as string;
+    expect(unsubscribe).toMatch(`${ORIGIN}/api/v2/site/users/unsubscribe?token=`);
+    expect(toPriscilla.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     const toLydia = await smtp.next('lydia@example.org');
     expect(toLydia.subject).toBe('Grace Reformed Baptist Church ist jetzt live auf Kerygma');
     expect(toLydia.text).toContain(`${ORIGIN}/de/webcasts/gracechurch/${live.webcastID}`);
@@ -122,5 +125,18 @@ describe.each(BACKENDS)('the go-live e-mail on %s', (backend) => {
     await again.stop();
     await vi.waitFor(async () => expect(await webcastState(live.webcastID)).toBe('offline'), poll);
     expect(smtp.inbox).toEqual([]);
+
+    // Priscilla's mail program's one-click POST turns the go-live e-mails off, and only them.
+    const res = await t.app.inject({
+      method: 'POST',
+      url: unsubscribe.slice(ORIGIN.length),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode).toBe(200);
+    const [settings] = await t.db.query<{ notify_webcast_email: boolean; notify_email: boolean }>(
+      "SELECT notify_webcast_email, notify_email FROM app_user WHERE email = 'priscilla@example.org'",
+    );
+    expect(settings).toEqual({ notify_webcast_email: false, notify_email: before?.notify_email });
   }, 60_000);
 });

@@ -5,6 +5,7 @@ import type { JobHandler } from '../jobs/job-types.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { type WebcastRow, webcastById } from '../webcasts/webcasts.queries.ts';
 import * as q from './library.queries.ts';
+import { unsubscribeHeaders } from './unsubscribe-token.ts';
 
 /**
  * The go-live e-mail (issue 27): when a broadcaster's webcast goes live for the first time, each
@@ -20,6 +21,8 @@ export type GoLiveMailDeps = {
   mail: Mailer;
   /** The site's origin for links (PUBLIC_URL). */
   origin: string;
+  /** The link secret, for the one-click unsubscribe (unsubscribe-token.ts). */
+  secret: string;
 };
 
 const USERS_PER_BATCH = 100;
@@ -63,6 +66,7 @@ async function goLiveMail(deps: GoLiveMailDeps, w: WebcastRow, user: q.GoLiveRec
       link: link(`/webcasts/${encodeURIComponent(w.broadcaster_id)}/${encodeURIComponent(w.webcast_id)}`),
       settings: link('/user/settings'),
     }),
+    headers: unsubscribeHeaders(deps, user.user_id, 'webcasts'),
   };
 }
 

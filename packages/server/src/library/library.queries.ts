@@ -1,4 +1,5 @@
 import type { FollowKind } from '@kerygma/domain/account-rules';
+import type { MailList } from '@kerygma/domain/contracts/library';
 import { type KeyColumn, keyColumns, keysetCondition, rowKeys } from '../catalogue/keyset.ts';
 import type { Db } from '../db/db.ts';
 import { WEBCAST_COLUMNS, type WebcastRow } from '../webcasts/webcasts.queries.ts';
@@ -347,9 +348,14 @@ export async function removeBookmark(db: Db, userId: number, sermonId: string): 
   await db.query('DELETE FROM bookmark_sermon WHERE user_id = $1 AND sermon_id = $2', [userId, sermonId]);
 }
 
-/** Turns the daily digest off (the one-click unsubscribe); false when there is no such user. */
-export async function stopDigest(db: Db, userId: number): Promise<boolean> {
-  const rows = await db.query('UPDATE app_user SET notify_email = false WHERE user_id = $1 RETURNING 1', [userId]);
+/** Each list's setting in the user's settings. */
+const LIST_SETTING: Record<MailList, string> = { digest: 'notify_email', webcasts: 'notify_webcast_email' };
+
+/** Turns one list's e-mails off (the one-click unsubscribe); false when there is no such user. */
+export async function stopMailList(db: Db, userId: number, list: MailList): Promise<boolean> {
+  const rows = await db.query(`UPDATE app_user SET ${LIST_SETTING[list]} = false WHERE user_id = $1 RETURNING 1`, [
+    userId,
+  ]);
   return rows.length > 0;
 }
 

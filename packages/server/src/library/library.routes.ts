@@ -185,6 +185,6 @@ export async function libraryRoutes(app: FastifyInstance, deps: ApiDeps) {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
-    route(scope, c.digestUnsubscribe, ({ query }) => library.unsubscribe(deps.db, secret, query.token));
+    route(scope, c.mailUnsubscribe, ({ query }) => library.unsubscribe(deps.db, secret, query.token, query.list));
   });
 }

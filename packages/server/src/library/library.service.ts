@@ -1,5 +1,6 @@
 import { type FollowKind, LIBRARY_RULES } from '@kerygma/domain/account-rules';
 import type { Broadcaster, ListResponse, LiteSermon, Series, Speaker } from '@kerygma/domain/catalogue';
+import type { MailList } from '@kerygma/domain/contracts/library';
 import { broadcasterDto, liteSermonDto, seriesDto, speakerDto, type Urls } from '../catalogue/dto.ts';
 import type { EntityCache } from '../catalogue/entity-cache.ts';
 import { decodeCursor, encodeCursor } from '../catalogue/keyset.ts';
@@ -265,10 +266,10 @@ export function userFollows(db: Db, userId: number): Promise<q.UserFollowsRow> {
   return q.userFollows(db, userId);
 }
 
-/** The digest's one-click unsubscribe: `notify_email` off for the token's account. */
-export async function unsubscribe(db: Db, secret: string, token: string) {
-  const userId = tokenUser(secret, token);
-  const stopped = userId !== undefined && (await db.transaction((tx) => q.stopDigest(tx, userId)));
+/** The one-click unsubscribe: the list's e-mails off for the token's account. */
+export async function unsubscribe(db: Db, secret: string, token: string, list: MailList) {
+  const userId = tokenUser(secret, token, list);
+  const stopped = userId !== undefined && (await db.transaction((tx) => q.stopMailList(tx, userId, list)));
   if (!stopped) throw invalid({ token: { key: 'error.library.badToken' } });
   return { ok: true as const };
 }
