@@ -1,20 +1,17 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { sendAdminCommand } from '../packages/server/src/cli/admin-channel.ts';
-import { MAP_SERVICE } from '../playwright.config.ts';
+import { publish } from '../packages/server/src/test/rtmp-publisher.ts';
+import { MAP_SERVICE, RTMP_PORT } from '../playwright.config.ts';
 import { DATA_DIR, signIn, verifiedAccount } from './accounts.ts';
 import { expectNoAxeViolations } from './axe.ts';
 
 /**
  * The video wall (issue 27, spec §2 video wall, §6, §9): a site admin saves the wall's settings
  * in this browser and finds them again; the wall says when nothing is live and draws its map;
- * the QR code points phones at the live webcasts; a listener is refused every screen. The server
- * under test runs no RTMP ingest (RTMP_PORT off, playwright.config.ts), so nothing is live there:
- * the one journey with a live webcast answers the in-progress list and its playlist itself, with
- * segments ffmpeg makes for it, so hls.js plays a real stream.
+ * the QR code points phones at the live webcasts; a listener is refused every screen; a church
+ * goes live (ffmpeg publishing to the server's RTMP ingest) and the wall plays it, muted, and
+ * marks it on the map. The journeys run one at a time (playwright.config.ts), so nothing else is
+ * live while the wall is looked at.
  */
 
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -116,19 +113,8 @@ test('signed out, the wall sends the browser to sign in and back', async ({ page
   await expect(page).toHaveURL(/\/user\/login\?next=%2Fvideo-wall%2Fadmin$/);
 });
 
-/** A live HLS stream of 4 one-second segments (no end tag: live), made by ffmpeg; its files by name. */
-function liveStream(): (name: string) => Buffer {
-  const dir = mkdtempSync(path.join(tmpdir(), 'video-wall-live-'));
-  execFileSync('ffmpeg', [
-    ...['-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25', '-t', '4'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-g', '25', '-an'],
-    ...['-f', 'hls', '-hls_time', '1', '-hls_list_size', '0', path.join(dir, 'index.m3u8')],
-  ]);
-  return (name) => {
-    const file = readFileSync(path.join(dir, path.basename(name)));
-    return name.endsWith('.m3u8') ? Buffer.from(file.toString().replace('#EXT-X-ENDLIST\n', '')) : file;
-  };
-}
+/** A demo broadcaster that may webcast and has a place on the map (seed/demo-data.ts), no other journey's. */
+const BROADCASTER = 'lakesidecc';
 
 /**
  * Debian's Chromium plays HLS itself; told it cannot, the wall brings hls.js, as for Firefox or
@@ -142,8 +128,11 @@ const PLAYBACK = [
 for (const { via, withoutNativeHls } of PLAYBACK) {
   test(`a live webcast plays muted on the wall (${via}), is heard at the preview volume when picked, and is on the map`, async ({
     page,
+    browser,
     baseURL,
   }) => {
+    test.setTimeout(120_000);
+    const origin = baseURL ?? '';
     if (withoutNativeHls)
       await page.addInitScript(() => {
         const canPlayType = HTMLMediaElement.prototype.canPlayType;
@@ -151,54 +140,59 @@ for (const { via, withoutNativeHls } of PLAYBACK) {
           return /mpegurl/i.test(type) ? '' : canPlayType.call(this, type);
         };
       });
-    const stream = liveStream();
-    const webcast = {
-      webcastID: 'wallstub1',
-      broadcasterID: 'bayareareformed',
-      displayName: 'Bay Area Reformed',
-      title: 'Evening worship',
-      speakerName: '',
-      state: 'live',
-      startDate: '2026-12-04T15:00:00.000Z',
-      StartDate: '2026-12-04T15:00:00.000Z',
-      startTimestamp: 1_796_396_400,
-      endTimestamp: null,
-      audioOnly: false,
-      AudioOnly: false,
-      passwordProtected: false,
-      hlsURL: '/live-media/wallstub1/index.m3u8',
-    };
-    await page.route(/\/api\/v2\/node\/webcasts(\?.*)?$/, (route) =>
-      route.fulfill({
-        json: { results: [webcast], totalCount: 1, next: null, nodeType: 'webcast', nodeDisplayName: 'Webcasts' },
-      }),
+    // The church's Admin names its next webcast; ffmpeg publishes to the server's RTMP ingest.
+    const title = `Evening worship ${Date.now().toString(36)}`;
+    const manager = (await browser.newContext()).request;
+    await signIn(
+      manager,
+      origin,
+      (await verifiedAccount('wallchurch', { broadcasterID: BROADCASTER, role: 2 })).username,
     );
-    await page.route('**/live-media/wallstub1/*', (route) => {
-      const name = new URL(route.request().url()).pathname;
-      const type = name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t';
-      return route.fulfill({ status: 200, contentType: type, body: stream(name) });
+    const metadata = await manager.put(`/api/v2/node/broadcasters/${BROADCASTER}/webcast_metadata`, {
+      data: { defaultWebcastTitle: title, defaultWebcastReplay: 'listed', defaultWebcastPassword: null },
+      headers: { origin },
     });
-    await standInTiles(page);
-    await signInSiteAdmin(page, baseURL ?? '');
+    expect(metadata.status()).toBe(200);
+    const { streamKey } = (await metadata.json()) as { streamKey: string };
+    const publisher = publish(`rtmp://127.0.0.1:${RTMP_PORT}/live/${streamKey}`);
+    try {
+      // Live, with a first segment in its playlist.
+      const live = async () =>
+        (
+          (await (await page.request.get(`/api/v2/node/webcasts?broadcasterID=${BROADCASTER}`)).json()) as {
+            results: { hlsURL: string; title: string }[];
+          }
+        ).results.find((w) => w.title === title);
+      await expect.poll(async () => Boolean(await live())).toBe(true);
+      const playlist = new URL((await live())?.hlsURL ?? '', origin).pathname;
+      await expect.poll(async () => (await page.request.get(playlist)).text()).toContain('#EXTINF');
 
-    await page.goto('/video-wall/group');
-    const video = page.getByLabel('Evening worship, live from Bay Area Reformed');
-    await expect(video).toBeVisible();
-    // hls.js has fed it frames (HAVE_CURRENT_DATA or more), muted.
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
-    expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+      await standInTiles(page);
+      await signInSiteAdmin(page, origin);
 
-    await page.getByRole('button', { name: 'Listen' }).click();
-    expect(await video.evaluate((v: HTMLVideoElement) => [v.muted, v.volume])).toEqual([false, 0.07]);
-    await expect(page.getByRole('button', { name: 'Mute' })).toHaveAttribute('aria-pressed', 'true');
+      await page.goto('/video-wall/group');
+      const video = page.getByLabel(`${title}, live from Lakeside Community Church`);
+      await expect(video).toBeVisible();
+      // Its player has frames (HAVE_CURRENT_DATA or more), muted.
+      await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(2);
+      expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
 
-    await expect(page.getByRole('region', { name: 'Map of live broadcasters' })).toHaveAttribute(
-      'data-live-markers',
-      '1',
-    );
+      await page.getByRole('button', { name: 'Listen' }).click();
+      expect(await video.evaluate((v: HTMLVideoElement) => [v.muted, v.volume])).toEqual([false, 0.07]);
+      await expect(page.getByRole('button', { name: 'Mute' })).toHaveAttribute('aria-pressed', 'true');
 
-    // Another broadcaster's wall leaves it out.
-    await page.goto('/video-wall/broadcaster/aucklandreformed');
-    await expect(page.getByText('No webcast is live right now.')).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Map of live broadcasters' })).toHaveAttribute(
+        'data-live-markers',
+        '1',
+      );
+
+      // Its own wall shows it; another broadcaster's leaves it out.
+      await page.goto(`/video-wall/broadcaster/${BROADCASTER}`);
+      await expect(page.getByLabel(`${title}, live from Lakeside Community Church`)).toBeVisible();
+      await page.goto('/video-wall/broadcaster/aucklandreformed');
+      await expect(page.getByText('No webcast is live right now.')).toBeVisible();
+    } finally {
+      await publisher.stop();
+    }
   });
 }
