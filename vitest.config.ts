@@ -10,6 +10,8 @@ export default defineConfig({
       'dashboard/**/*.test.{ts,tsx}',
     ],
     exclude: ['**/node_modules/**', '**/dist/**', 'e2e/**'],
+    // The migrated database every test database copies (made once per run).
+    globalSetup: ['packages/server/src/test/db-template.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

@@ -27,10 +27,17 @@ function wrap(runner: Runner, pg: PGlite): Db {
   };
 }
 
-/** Opens (creating when needed) the embedded database. `dir` undefined means in memory. */
-export async function openPglite(dir: string | undefined): Promise<Db> {
+/** The embedded database, which can also be dumped whole (its data directory, as a tar). */
+export type PgliteDb = Db & { dump(): Promise<Blob> };
+
+/**
+ * Opens (creating when needed) the embedded database. `dir` undefined means in memory; `from`: a
+ * data directory to start from (a `dump()`, such as the tests' migrated template).
+ */
+export async function openPglite(dir: string | undefined, from?: Blob): Promise<PgliteDb> {
   if (dir) mkdirSync(dir, { recursive: true });
   const pg = await PGlite.create(dir ?? 'memory://', {
+    ...(from ? { loadDataDir: from } : {}),
     extensions: { pg_trgm, unaccent, cube, earthdistance, btree_gin },
     parsers: {
       [PG_TYPES.INT8]: parseInt8,
@@ -38,5 +45,5 @@ export async function openPglite(dir: string | undefined): Promise<Db> {
       [PG_TYPES.DATE]: parseDate,
     },
   });
-  return wrap(pg, pg);
+  return Object.assign(wrap(pg, pg), { dump: () => pg.dumpDataDir('none') });
 }

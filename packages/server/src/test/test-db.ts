@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import type { Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
@@ -14,6 +15,21 @@ export const BACKENDS: readonly ('pglite' | 'postgres')[] = process.env.TEST_DAT
   ? ['pglite', 'postgres']
   : ['pglite'];
 
+/**
+ * Where the run's migrated template is (db-template.setup.ts, Vitest's global set-up): a PGlite
+ * data directory's dump, a PostgreSQL database's name. Without them a test database migrates.
+ */
+export const TEMPLATE_ENV = { pglite: 'KERYGMA_TEST_PGLITE_TEMPLATE', postgres: 'KERYGMA_TEST_PG_TEMPLATE' } as const;
+
+/** The PGlite template, read once per test worker. */
+let pgliteTemplate: Promise<Blob> | undefined;
+function pgliteFrom(): Promise<Blob> | undefined {
+  const file = process.env[TEMPLATE_ENV.pglite];
+  if (!file) return undefined;
+  pgliteTemplate ??= readFile(file).then((bytes) => new Blob([bytes]));
+  return pgliteTemplate;
+}
+
 /** `url`: the PostgreSQL database's address (undefined on PGlite). */
 export type TestDb = { db: Db; url?: string; drop(): Promise<void> };
 
@@ -21,14 +37,19 @@ export async function openTestDb(backend: 'pglite' | 'postgres'): Promise<TestDb
   let db: Db;
   let dbUrl: string | undefined;
   let drop = async () => {};
+  let fromTemplate = false;
   if (backend === 'pglite') {
-    db = await openPglite(undefined);
+    const from = await pgliteFrom();
+    fromTemplate = from !== undefined;
+    db = await openPglite(undefined, from);
   } else {
+    const copyOf = process.env[TEMPLATE_ENV.postgres];
+    fromTemplate = copyOf !== undefined;
     const adminUrl = process.env.TEST_DATABASE_URL as string;
     const name = `kerygma_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name}${copyOf ? ` TEMPLATE ${copyOf}` : ''}`);
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
@@ -41,8 +62,10 @@ export async function openTestDb(backend: 'pglite' | 'postgres'): Promise<TestDb
       await c.end();
     };
   }
-  await migrate(db);
-  await ensureReferenceData(db);
+  if (!fromTemplate) {
+    await migrate(db);
+    await ensureReferenceData(db);
+  }
   return {
     db,
     url: dbUrl,
