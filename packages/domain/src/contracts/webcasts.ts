@@ -84,6 +84,18 @@ export const webcastMetadataSchema = z.object({
   /** Where to publish: the RTMP server address and the stream key (OBS's Server and Stream Key). */
   rtmpURL: z.string().nullable(),
   streamKey: z.string(),
+  /**
+   * Set while the stream key refuses publishes after the server stopped a webcast as overlong or
+   * unattended (spec §8; WEBCAST_STOP_COOLDOWN_MINUTES): until when (ISO 8601), why, and the
+   * limit in hours that stop applied. Null: publishes are accepted.
+   */
+  webcastingPause: z
+    .object({
+      until: z.string(),
+      reason: z.enum(['overlong', 'unattended']),
+      limitHours: z.number(),
+    })
+    .nullable(),
 });
 export type WebcastMetadata = z.infer<typeof webcastMetadataSchema>;
 
@@ -97,6 +109,8 @@ export const updateWebcastDefaultsBody = z.object({
   defaultWebcastReplay: z.enum(WEBCAST_REPLAY).optional(),
   /** A new stream key; the old one stops working at once. */
   resetStreamToken: z.boolean().optional(),
+  /** Lifts the pause after a server stop (`webcastingPause`) now; a new stream key lifts it too. */
+  resumeWebcasting: z.boolean().optional(),
 });
 export const updateWebcastBody = z.object({
   title: text(200).optional(),
@@ -260,7 +274,7 @@ export const webcastContracts = {
     tag,
     summary: "Change a broadcaster's webcast settings",
     description:
-      'Blank title, description or speaker are left out (spec §5); `resetStreamToken` makes a new stream key.',
+      'Blank title, description or speaker are left out (spec §5); `resetStreamToken` makes a new stream key; `resumeWebcasting` lets the stream key publish again before the cooldown after a server stop is over (a new key does too).',
     auth: 'apiKeyOrSession',
     params: broadcasterIdParams,
     body: updateWebcastDefaultsBody,
