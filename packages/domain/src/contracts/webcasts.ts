@@ -18,6 +18,13 @@ export const STREAM_HEALTH_STATES = ['healthy', 'warning', 'unhealthy', 'critica
  */
 export const WEBCAST_STOP_REASONS = ['unattended', 'overlong', 'disabled'] as const;
 
+/**
+ * The cookie holding a password-protected webcast's media pass (server webcasts/media-pass.ts):
+ * set by the one-webcast call for /live-media/<id>/, and taken by that call in place of the
+ * password (the site sends the copy it keeps for the page, site/lib/webcasts.ts).
+ */
+export const WEBCAST_MEDIA_PASS_COOKIE = 'kerygma_webcast';
+
 const webcastId = z.string().min(1).max(40);
 export const webcastIdParams = z.object({ webcastID: webcastId });
 
@@ -247,7 +254,7 @@ export const webcastContracts = {
     tag,
     summary: 'A webcast or its replay',
     description:
-      "A live webcast, or an ended one's replay. One with a password needs it (403 when wrong or missing; its managers need none); 'Webcast replay not found' unless it exists, or `preview` is asked by the broadcaster's managers or a site admin. Unlocked, the answer (private, no-store) sets the httpOnly cookie `kerygma_webcast` on the path /live-media/{webcastID}/ that its HLS playlist and segments ask for (2 hours, renewed with each playlist): call it from the browser that plays, with the password the viewer typed.",
+      "A live webcast, or an ended one's replay. One with a password needs it (403 when wrong or missing; its managers need none); 'Webcast replay not found' unless it exists, or `preview` is asked by the broadcaster's managers or a site admin. Unlocked, the answer (private, no-store) sets the httpOnly cookie `kerygma_webcast` on the path /live-media/{webcastID}/ that its HLS playlist and segments ask for (2 hours, renewed with each playlist): call it from the browser that plays, with the password the viewer typed. A valid pass for this webcast sent as the cookie `kerygma_webcast` unlocks it in place of the password (a new password voids the passes given before it).",
     params: broadcasterIdParams.extend({ webcastID: webcastId }),
     query: z.object({
       lite: queryBoolean.optional(),
