@@ -138,6 +138,16 @@ test('a webcast goes live, is listed and played live, then becomes a replay behi
     await expectPlaying(stranger);
     // The right password gave this browser the webcast's media pass.
     expect((await stranger.request.get(media)).status()).toBe(200);
+    // …and the page keeps it: coming back, or in another language, plays without asking again.
+    for (const path of [
+      `/webcasts/${BROADCASTER}/${webcast.webcastID}`,
+      `/de/webcasts/${BROADCASTER}/${webcast.webcastID}`,
+    ]) {
+      await stranger.goto(path);
+      await expect(stranger.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(stranger.getByLabel(/Password|Passwort/)).toHaveCount(0);
+      await expect(stranger.getByRole('region', { name: /Webcast/ })).toBeVisible();
+    }
   } finally {
     await publisher?.stop();
   }

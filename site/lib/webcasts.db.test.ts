@@ -99,6 +99,33 @@ describe.each(BACKENDS)('webcast page loaders on %s', (backend) => {
     expect(opened).toMatchObject({ kind: 'found', webcast: { passwordProtected: true, hlsURL: expect.any(String) } });
   });
 
+  it('keeps the media pass for the page, so a reload or a later visit opens it without the password', async () => {
+    const set: string[] = [];
+    await loadWebcast(api(), 'radiovida', 'replay-locked', { password: 'amen', setCookie: (c) => set.push(c) });
+    // The player's pass (its media's path) and the page's copy, for every locale's path.
+    // Secure as the API's (the test app's public origin is https).
+    expect(set[0]).toMatch(
+      /^kerygma_webcast=[\w.-]+; Path=\/live-media\/replay-locked\/; Max-Age=7200; HttpOnly; Secure;/,
+    );
+    expect(set[1]).toMatch(
+      /^kerygma_webcast_replay-locked=[\w.-]+; Path=\/; Max-Age=7200; HttpOnly; Secure; SameSite=Lax$/,
+    );
+    const pass = (set[1] as string).split(';')[0] as string;
+    expect(pass.split('=')[1]).toBe((set[0] as string).split(';')[0]?.split('=')[1]);
+    // The browser sends it back with the page's request, among its other cookies.
+    const again: string[] = [];
+    const back = await loadWebcast(api(), 'radiovida', 'replay-locked', {
+      cookie: `theme=dark; ${pass}`,
+      setCookie: (c) => again.push(c),
+    });
+    expect(back).toMatchObject({ kind: 'found', webcast: { hlsURL: expect.stringContaining('replay-locked') } });
+    expect(again).toHaveLength(2); // both renewed
+    // Another webcast's page copy does not open this one.
+    expect(
+      await loadWebcast(api(), 'radiovida', 'replay-locked', { cookie: `kerygma_webcast_other=${pass.split('=')[1]}` }),
+    ).toEqual({ kind: 'password', wrong: false });
+  });
+
   it("previews a webcast not public to the broadcaster's managers only", async () => {
     const preview = { preview: true, cookie: managerCookie };
     expect(await loadWebcast(api(), 'gracechurch', 'not-started', preview)).toMatchObject({

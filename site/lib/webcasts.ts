@@ -1,7 +1,7 @@
 import type { ApiClient } from '@kerygma/api/client';
 import { ApiRequestError } from '@kerygma/api/request';
 import type { LiteBroadcaster } from '@kerygma/domain/catalogue';
-import type { Webcast, WebcastLite } from '@kerygma/domain/contracts/webcasts';
+import { WEBCAST_MEDIA_PASS_COOKIE, type Webcast, type WebcastLite } from '@kerygma/domain/contracts/webcasts';
 import { orNotFound } from './not-found.ts';
 
 /**
@@ -74,10 +74,54 @@ export type WebcastAccess = {
   password?: string | undefined;
   /** `?preview`: a manager's look at a webcast not public yet (with the visitor's cookie). */
   preview?: boolean;
+  /** The visitor's Cookie header: the page's copy of the media pass, and a manager's session for a preview. */
   cookie?: string | undefined;
-  /** Passes on the media pass a right password earns (the player's playlist and segments need it). */
+  /**
+   * Passes on the cookies for the visitor's browser: the media pass a right password earns (the
+   * player's playlist and segments need it) and the page's copy of it (`pagePassCookie`).
+   */
   setCookie?: (value: string) => void;
 };
+
+/**
+ * The page's copy of a protected webcast's media pass, so that a visitor who gave the right
+ * password is not asked again on a reload or a later visit (until the pass's 2 hours are over,
+ * each visit renewing it, or the password changes, which voids it): the API's own pass cookie is
+ * scoped to /live-media/<id>/, which the page's requests do not carry. Path `/` and named per
+ * webcast, rather than the page's path: a Path matches by prefix, so `/webcasts/b/w` would not
+ * cover `/de/webcasts/b/w` (nor the other locales' prefixes, nor /live/b leading there), and the
+ * visitor would be asked again in another language. httpOnly, SameSite=Lax, Secure and Max-Age as
+ * the API gave its pass (it decides Secure from the public origin). Only for IDs that are safe
+ * as a cookie name (webcast IDs are digits).
+ */
+export const pagePassCookie = (webcastID: string) =>
+  /^[\w-]{1,40}$/.test(webcastID) ? `${WEBCAST_MEDIA_PASS_COOKIE}_${webcastID}` : undefined;
+
+/** A cookie's value in a Cookie header. */
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/** The page's copy (Path=/) of the media pass the one-webcast call set (`setCookie`: its Set-Cookie). */
+function pageCopy(name: string, setCookie: string): string | undefined {
+  const [pair = '', ...attributes] = setCookie.split(';').map((a) => a.trim());
+  const value = pair.startsWith(`${WEBCAST_MEDIA_PASS_COOKIE}=`) && pair.slice(WEBCAST_MEDIA_PASS_COOKIE.length + 1);
+  if (!value) return undefined;
+  const maxAge = attributes.find((a) => /^max-age=\d+$/i.test(a));
+  const secure = attributes.some((a) => a.toLowerCase() === 'secure');
+  return [
+    `${name}=${value}`,
+    'Path=/',
+    ...(maxAge ? [maxAge] : []),
+    'HttpOnly',
+    ...(secure ? ['Secure'] : []),
+    'SameSite=Lax',
+  ].join('; ');
+}
 
 export type WebcastPage =
   | { kind: 'found'; webcast: Webcast }
@@ -89,7 +133,8 @@ export type WebcastPage =
 /**
  * One webcast (spec §2 route check): live, or an ended one's replay (an unlisted one too: by its
  * link only, never in a list); 'Webcast replay not found' unless it exists, or the preview is
- * asked by its managers or a site admin. A password-protected one asks for its password.
+ * asked by its managers or a site admin. A password-protected one asks for its password, unless
+ * the visitor holds the page's copy of its media pass (`pagePassCookie`), sent on in its place.
  */
 export async function loadWebcast(
   api: ApiClient,
@@ -97,12 +142,25 @@ export async function loadWebcast(
   webcastID: string,
   access: WebcastAccess = {},
 ): Promise<WebcastPage> {
+  const passName = pagePassCookie(webcastID);
+  const pass = passName && cookieValue(access.cookie, passName);
+  // The visitor's cookies go on only with a preview (its session); the pass alone otherwise.
+  const cookie = [access.preview ? access.cookie : undefined, pass ? `${WEBCAST_MEDIA_PASS_COOKIE}=${pass}` : undefined]
+    .filter(Boolean)
+    .join('; ');
+  const setCookie = access.setCookie;
   try {
     const webcast = (await api.webcast(broadcasterID, webcastID, {
       password: access.password,
       preview: access.preview,
-      cookie: access.preview ? access.cookie : undefined,
-      setCookie: access.setCookie,
+      cookie: cookie || undefined,
+      setCookie:
+        setCookie &&
+        ((value) => {
+          setCookie(value);
+          const copy = passName && pageCopy(passName, value);
+          if (copy) setCookie(copy);
+        }),
     })) as Webcast;
     return { kind: 'found', webcast };
   } catch (error) {

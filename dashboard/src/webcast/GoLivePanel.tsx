@@ -1,11 +1,13 @@
 import type { WebcastMetadata } from '@kerygma/domain/contracts/webcasts';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useI18n } from '../i18n.tsx';
 
 type Props = {
   metadata: WebcastMetadata;
   /** Makes a new stream key, ending the old one; answers whether it was made. */
   onResetKey: () => Promise<boolean>;
+  /** Lifts the pause after a server stop; answers whether it was lifted. */
+  onResume: () => Promise<boolean>;
 };
 
 /** A value to paste into OBS, with its copy button and the word that it was copied. */
@@ -38,10 +40,44 @@ function CopyField({ id, label, value, hidden }: { id: string; label: string; va
 }
 
 /**
+ * The stream key's pause after the server stopped a webcast as overlong or unattended (spec §8):
+ * until when and why, and the button that lets the broadcaster publish again now.
+ */
+function PausedNotice({
+  pause,
+  onResume,
+}: {
+  pause: NonNullable<WebcastMetadata['webcastingPause']>;
+  onResume: () => Promise<boolean>;
+}) {
+  const { t, lang } = useI18n();
+  const time = useMemo(() => new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }), [lang]);
+  const [busy, setBusy] = useState(false);
+  const message =
+    pause.reason === 'overlong' ? 'webcastScreen.goLive.pausedOverlong' : 'webcastScreen.goLive.pausedUnattended';
+  async function resume() {
+    setBusy(true);
+    try {
+      await onResume();
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div role="alert" className="warning">
+      <p>{t(message, { time: time.format(new Date(pause.until)), hours: pause.limitHours })}</p>
+      <button type="button" className="button" disabled={busy} onClick={() => void resume()}>
+        {t('webcastScreen.goLive.resume')}
+      </button>
+    </div>
+  );
+}
+
+/**
  * Going live (spec §3 Webcast): the RTMP server and stream key to give OBS, the key hidden until
  * asked for and made anew after a confirmation, and the encoder settings the HLS output needs.
  */
-export function GoLivePanel({ metadata, onResetKey }: Props) {
+export function GoLivePanel({ metadata, onResetKey, onResume }: Props) {
   const { t } = useI18n();
   const [shown, setShown] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -60,6 +96,9 @@ export function GoLivePanel({ metadata, onResetKey }: Props) {
     <section className="card" aria-labelledby="webcast-go-live">
       <h2 id="webcast-go-live">{t('webcastScreen.goLive.title')}</h2>
       {!metadata.canWebcast && <p role="alert">{t('webcastScreen.goLive.cannotWebcast')}</p>}
+      {metadata.canWebcast && metadata.webcastingPause && (
+        <PausedNotice pause={metadata.webcastingPause} onResume={onResume} />
+      )}
       <p>{t('webcastScreen.goLive.intro')}</p>
       {metadata.rtmpURL ? (
         <CopyField id="webcast-rtmp-url" label={t('webcastScreen.goLive.server')} value={metadata.rtmpURL} />

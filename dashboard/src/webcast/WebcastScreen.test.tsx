@@ -24,6 +24,7 @@ const metadataAt = (over: Partial<WebcastMetadata> = {}): WebcastMetadata => ({
   canWebcast: true,
   rtmpURL: 'rtmp://live.kerygma.test/live',
   streamKey: 'gracechurch_key-one',
+  webcastingPause: null,
   ...over,
 });
 const webcast = (over: Partial<Webcast>): Webcast => ({
@@ -90,6 +91,7 @@ beforeEach(() => {
         }),
         ...(changes.defaultWebcastReplay && { defaultWebcastReplay: changes.defaultWebcastReplay }),
         ...(changes.resetStreamToken && { streamKey: 'gracechurch_key-two' }),
+        ...((changes.resetStreamToken || changes.resumeWebcasting) && { webcastingPause: null }),
       };
       return reply(w.updateWebcastDefaults.responses[200], metadata);
     }
@@ -207,6 +209,28 @@ describe('going live', () => {
     expect(puts().map((p) => p.body)).toEqual([{ resetStreamToken: true }]);
     expect(await screen.findByText('A new stream key was made.')).toBeTruthy();
     expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
+
+describe('webcasting paused after a server stop', () => {
+  it('says until when and why, and a manager allows webcasting again at once', async () => {
+    metadata = metadataAt({
+      webcastingPause: { until: '2026-11-29T18:30:00.000Z', reason: 'overlong', limitHours: 6 },
+    });
+    renderScreen(<WebcastScreen />);
+    const notice = await screen.findByText(/^Webcasting paused until .*: the webcast ran longer than 6 hours\.$/);
+    expect(notice.textContent).toContain('2026');
+    fireEvent.click(screen.getByRole('button', { name: 'Allow webcasting now' }));
+    expect(await screen.findByText('Webcasting is allowed again.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(/Webcasting paused until/)).toBeNull());
+    expect(puts().map((p) => p.body)).toEqual([{ resumeWebcasting: true }]);
+  });
+  it('names the unattended limit', async () => {
+    metadata = metadataAt({
+      webcastingPause: { until: '2026-11-29T18:30:00.000Z', reason: 'unattended', limitHours: 1 },
+    });
+    renderScreen(<WebcastScreen />);
+    expect(await screen.findByText(/: the webcast had no viewers for 1 hour\.$/)).toBeTruthy();
   });
 });
 

@@ -54,6 +54,7 @@ export default function WebcastScreen() {
           <GoLivePanel
             metadata={metadata.data}
             onResetKey={() => put({ resetStreamToken: true }, t('webcastScreen.goLive.keyReset'))}
+            onResume={() => put({ resumeWebcasting: true }, t('webcastScreen.goLive.resumed'))}
           />
           <DefaultsForm
             initial={initial}

@@ -65,8 +65,9 @@ export function createApiClient(options: ApiClientOptions) {
       calls.broadcasterWebcasts({ params: { broadcasterID }, query: { page, pageSize }, noCache: true }),
     /**
      * One webcast or its replay; `password` unlocks a protected one (on the server, `setCookie`
-     * gets the media pass the answer gives the visitor's browser); `preview` (with the visitor's
-     * `cookie`, on the server) shows its managers one not yet public.
+     * gets the media pass the answer gives the visitor's browser), as does a valid media pass sent
+     * in `cookie` (`kerygma_webcast`); `preview` (with the visitor's `cookie`, on the server) shows
+     * its managers one not yet public.
      */
     webcast: (
       broadcasterID: string,

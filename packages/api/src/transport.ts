@@ -51,7 +51,7 @@ export type RequestOptions = {
   noCache?: boolean;
   joinArrays?: boolean;
   signal?: AbortSignal;
-  /** Server-side: the visitor's Cookie header, for the one call that answers them alone (a preview). */
+  /** Server-side: the Cookie header for the one call that answers the visitor alone (a preview, a webcast's media pass). */
   cookie?: string;
   /** Server-side: given the cookie the answer sets for the visitor (a webcast's media pass), for the page to pass on. */
   setCookie?: (value: string) => void;

@@ -109,7 +109,7 @@ describe('classic admin origins', () => {
 describe('webcast stops and RTMPS', () => {
   it('stops after 6 hours, or 2 unattended; RTMPS off unless a certificate and a key are given', () => {
     const { webcasts } = loadConfig({});
-    expect(webcasts.stops).toEqual({ overlongMs: 6 * 3_600_000, unattendedMs: 2 * 3_600_000 });
+    expect(webcasts.stops).toEqual({ overlongMs: 6 * 3_600_000, unattendedMs: 2 * 3_600_000, cooldownMs: 30 * 60_000 });
     expect(webcasts.rtmps).toBeNull();
     const on = loadConfig({ RTMPS_CERT: 'c.pem', RTMPS_KEY: 'k.pem', RTMPS_PORT: '8443' }).webcasts.rtmps;
     expect(on).toMatchObject({ port: 8443, certFile: expect.stringMatching(/\/c\.pem$/) });

@@ -172,6 +172,15 @@ const schema = z.object({
     .max(24 * 7)
     .default(2),
   /**
+   * Minutes a broadcaster's stream key refuses publishes after an overlong or unattended stop
+   * (spec §8; an encoder reconnects by itself), unless a manager lifts it sooner; 0: no pause.
+   */
+  WEBCAST_STOP_COOLDOWN_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(30),
+  /**
    * RTMP over TLS beside RTMP_PORT: the PEM certificate (chain) and key files; with both set the
    * ingest also listens on RTMPS_PORT and the dashboard tells publishers rtmps://.
    */
@@ -337,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       stops: {
         overlongMs: Math.round(c.WEBCAST_OVERLONG_HOURS * 3_600_000),
         unattendedMs: Math.round(c.WEBCAST_UNATTENDED_HOURS * 3_600_000),
+        cooldownMs: Math.round(c.WEBCAST_STOP_COOLDOWN_MINUTES * 60_000),
       },
       rtmps:
         c.RTMPS_CERT && c.RTMPS_KEY

@@ -44,6 +44,13 @@ export const STREAM_HEALTH_EVENTS = [
  */
 export const WEBCAST_STOP_REASONS = ['unattended', 'overlong', 'disabled'] as const;
 
+/**
+ * The cookie holding a password-protected webcast's media pass (server webcasts/media-pass.ts):
+ * set by the one-webcast call for /live-media/<id>/, and taken by that call in place of the
+ * password (the site sends the copy it keeps for the page, site/lib/webcasts.ts).
+ */
+export const WEBCAST_MEDIA_PASS_COOKIE = 'kerygma_webcast';
+
 const webcastId = z.string().min(1).max(40);
 export const webcastIdParams = z.object({ webcastID: webcastId });
 
@@ -110,6 +117,18 @@ export const webcastMetadataSchema = z.object({
   /** Where to publish: the RTMP server address and the stream key (OBS's Server and Stream Key). */
   rtmpURL: z.string().nullable(),
   streamKey: z.string(),
+  /**
+   * Set while the stream key refuses publishes after the server stopped a webcast as overlong or
+   * unattended (spec §8; WEBCAST_STOP_COOLDOWN_MINUTES): until when (ISO 8601), why, and the
+   * limit in hours that stop applied. Null: publishes are accepted.
+   */
+  webcastingPause: z
+    .object({
+      until: z.string(),
+      reason: z.enum(['overlong', 'unattended']),
+      limitHours: z.number(),
+    })
+    .nullable(),
 });
 export type WebcastMetadata = z.infer<typeof webcastMetadataSchema>;
 
@@ -123,6 +142,8 @@ export const updateWebcastDefaultsBody = z.object({
   defaultWebcastReplay: z.enum(WEBCAST_REPLAY).optional(),
   /** A new stream key; the old one stops working at once. */
   resetStreamToken: z.boolean().optional(),
+  /** Lifts the pause after a server stop (`webcastingPause`) now; a new stream key lifts it too. */
+  resumeWebcasting: z.boolean().optional(),
 });
 export const updateWebcastBody = z.object({
   title: text(200).optional(),
@@ -261,7 +282,7 @@ export const webcastContracts = {
     tag,
     summary: 'A webcast or its replay',
     description:
-      "A live webcast, or an ended one's replay. One with a password needs it (403 when wrong or missing; its managers need none); 'Webcast replay not found' unless it exists, or `preview` is asked by the broadcaster's managers or a site admin. Unlocked, the answer (private, no-store) sets the httpOnly cookie `kerygma_webcast` on the path /live-media/{webcastID}/ that its HLS playlist and segments ask for (2 hours, renewed with each playlist): call it from the browser that plays, with the password the viewer typed.",
+      "A live webcast, or an ended one's replay. One with a password needs it (403 when wrong or missing; its managers need none); 'Webcast replay not found' unless it exists, or `preview` is asked by the broadcaster's managers or a site admin. Unlocked, the answer (private, no-store) sets the httpOnly cookie `kerygma_webcast` on the path /live-media/{webcastID}/ that its HLS playlist and segments ask for (2 hours, renewed with each playlist): call it from the browser that plays, with the password the viewer typed. A valid pass for this webcast sent as the cookie `kerygma_webcast` unlocks it in place of the password (a new password voids the passes given before it).",
     params: broadcasterIdParams.extend({ webcastID: webcastId }),
     query: z.object({
       lite: queryBoolean.optional(),
@@ -288,7 +309,7 @@ export const webcastContracts = {
     tag,
     summary: "Change a broadcaster's webcast settings",
     description:
-      'Blank title, description or speaker are left out (spec §5); `resetStreamToken` makes a new stream key.',
+      'Blank title, description or speaker are left out (spec §5); `resetStreamToken` makes a new stream key; `resumeWebcasting` lets the stream key publish again before the cooldown after a server stop is over (a new key does too).',
     auth: 'apiKeyOrSession',
     params: broadcasterIdParams,
     body: updateWebcastDefaultsBody,

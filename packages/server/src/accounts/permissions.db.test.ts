@@ -176,6 +176,16 @@ const ROWS: Row[] = [
     expect: [401, 403, 403, 200, 200, 200, 200, 200],
   },
   {
+    // Lifting the pause after a server stop (spec §8): the broadcaster's managers only, as its settings.
+    name: 'updateWebcastDefaults resumeWebcasting',
+    request: {
+      method: 'PUT',
+      url: '/node/broadcasters/gracechurch/webcast_metadata',
+      body: { resumeWebcasting: true },
+    },
+    expect: [401, 403, 403, 200, 200, 200, 200, 200],
+  },
+  {
     name: 'broadcasterWebcastTotals',
     request: { method: 'GET', url: '/node/broadcasters/gracechurch/webcasts/stats/totals' },
     expect: [401, 403, 403, 200, 200, 200, 200, 200],

@@ -337,6 +337,11 @@ describe.each(BACKENDS)('route contracts on %s', (backend) => {
        VALUES ('700000000001', 'gracechurch', 'Lord''s Day', 'live', now(), NULL, true),
               ('700000000002', 'gracechurch', 'Vespers', 'ended', now() - interval '2 hours', now() - interval '1 hour', true)`,
     );
+    // Its stream key paused after a server stop (webcast_metadata's webcastingPause).
+    await t.db.query(
+      `INSERT INTO broadcaster_stream_key (broadcaster_id, stream_key, paused_until, paused_reason)
+       VALUES ('gracechurch', 'contracts-stream-key', now() + interval '30 minutes', 'overlong')`,
+    );
     const getContracts = ALL.filter(([, c]) => methodsOf(c).includes('GET'));
     expect(getContracts.map(([name]) => name).filter((name) => !(name in EXAMPLES))).toEqual([]);
     for (const [name, c] of getContracts) {

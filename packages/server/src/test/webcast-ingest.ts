@@ -1,4 +1,4 @@
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { localMediaStore } from '../storage/local-store.ts';
 import { type LiveIngest, startLiveIngest } from '../webcasts/live-ingest.ts';
 import { freePort } from './processes.ts';
@@ -22,14 +22,15 @@ export type WebcastTestApp = {
 /**
  * The webcast tests' set-up: a test app with `env`, gracechurch (and `alsoWebcasting`) allowed
  * to webcast, a verified manager of gracechurch, and the app's own RTMP ingest on a free
- * loopback port, with the media store when `archive` (the ended webcast's recording is kept).
+ * loopback port, with the media store when `archive` (the ended webcast's recording is kept),
+ * logging to `log` (silent by default).
  * One ingest per process (node-media-server keeps its sessions module-wide): a file's backends
  * run one after another.
  */
 export async function webcastTestApp(
   backend: 'pglite' | 'postgres',
   env: Record<string, string>,
-  options: { alsoWebcasting?: string[]; archive?: boolean } = {},
+  options: { alsoWebcasting?: string[]; archive?: boolean; log?: Logger } = {},
 ): Promise<WebcastTestApp> {
   const t = await buildTestApp(backend, { env });
   await t.db.query('UPDATE broadcaster SET can_webcast = true WHERE broadcaster_id = ANY($1)', [
@@ -40,7 +41,7 @@ export async function webcastTestApp(
   const ingest = await startLiveIngest({
     db: t.db,
     settings: { ...t.config.webcasts, rtmpPort: await freePort(), rtmpHost: '127.0.0.1' },
-    log: pino({ level: 'silent' }),
+    log: options.log ?? pino({ level: 'silent' }),
     ...(options.archive ? { media: localMediaStore(t.mediaDir) } : {}),
   });
   const metadata = await getJson(t.app, '/api/v2/node/broadcasters/gracechurch/webcast_metadata', manager);

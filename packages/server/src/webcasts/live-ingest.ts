@@ -13,7 +13,7 @@ import { startRungs } from './live-rungs.ts';
 import { type Publisher, startRtmpIngest } from './rtmp-ingest.ts';
 import { type Level, measure, rate } from './stream-health.ts';
 import { archiveWebcast } from './webcast-archive.ts';
-import { type StopLimits, watchStops } from './webcast-stops.ts';
+import { pauseInForce, pauseUntil, type StopLimits, watchStops } from './webcast-stops.ts';
 import * as q from './webcasts.queries.ts';
 
 /**
@@ -158,6 +158,15 @@ export async function startLiveIngest(deps: {
   const accept = (publisher: Publisher) => async (): Promise<boolean> => {
     const who = await q.broadcasterForStreamKey(db, publisher.streamKey);
     if (!who?.can_webcast) return false;
+    // The cooldown after a server stop (webcast-stops.ts): the encoder reconnecting is refused.
+    const paused = pauseInForce(who, now());
+    if (paused) {
+      log.info(
+        { broadcasterId: who.broadcaster_id, pausedUntil: new Date(paused.until).toISOString(), reason: paused.reason },
+        'publish refused: webcasting paused after a server stop',
+      );
+      return false;
+    }
     if (active.has(who.broadcaster_id)) return false; // one publisher per broadcaster
     const { webcastId, resume } = await db.transaction(async (tx) => {
       const open = await q.openWebcastOf(tx, who.broadcaster_id);
@@ -255,7 +264,9 @@ export async function startLiveIngest(deps: {
       await record(a.stream.webcastId, `killed-${reason}`);
       a.publisher.close();
       await disconnected(a);
-      await finish(await q.endStoppedWebcast(db, a.stream.webcastId, reason));
+      await finish(
+        await q.endStoppedWebcast(db, a.stream.webcastId, reason, pauseUntil(reason, settings.stops, now())),
+      );
     });
 
   const tls = settings.rtmps && {

@@ -10,7 +10,8 @@ import { MEDIA_PASS_COOKIE } from './media-pass.ts';
 /**
  * Who may fetch a webcast's HLS files (live-media.routes.ts): anyone an open one's, cacheable;
  * a password-protected one's only with the pass the one-webcast call gives for the right
- * password, privately; none of an ended webcast whose replay is 'none'; its managers always.
+ * password, privately (and that pass unlocks the one-webcast call again, until the password
+ * changes); none of an ended webcast whose replay is 'none'; its managers always.
  * The files are written here as the packager would (the ingest itself: live-ingest.db.test.ts).
  */
 describe.each(BACKENDS)('webcast media access on %s', (backend) => {
@@ -105,6 +106,32 @@ describe.each(BACKENDS)('webcast media access on %s', (backend) => {
     expect((await media('locked1', 'index.m3u8', cookieHeader(pass))).statusCode).toBe(403);
     const again = passOf(await unlock('locked1', 'hallelujah')) as string;
     expect((await media('locked1', 'index.m3u8', cookieHeader(again))).statusCode).toBe(200);
+  });
+
+  it('unlocks the one-webcast call with a valid media pass for that webcast instead of its password', async () => {
+    // The site keeps the pass for the page, so a visitor coming back is not asked again.
+    const pass = passOf(await unlock('locked2', 'amen')) as string;
+    const back = await unlock('locked2', undefined, cookieHeader(pass));
+    expect(back.statusCode).toBe(200);
+    expect(JSON.parse(back.body).hlsURL).toBe('https://sermons.example/live-media/locked2/index.m3u8');
+    expect(back.headers['cache-control']).toBe('private, no-store');
+    expect(passOf(back)).toMatch(/; Path=\/live-media\/locked2\/; Max-Age=7200;/); // renewed
+    // Not another webcast's pass, nor a forged one, nor none.
+    expect((await unlock('locked1', undefined, cookieHeader(pass))).statusCode).toBe(403);
+    const forged = { cookie: `${MEDIA_PASS_COOKIE}=9999999999.${'a'.repeat(43)}` };
+    expect((await unlock('locked2', undefined, forged)).statusCode).toBe(403);
+    expect((await unlock('locked2')).statusCode).toBe(403);
+    // A new password voids the passes given before it.
+    const changed = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v2/webcasts/locked2/webcast_metadata',
+      headers: manager,
+      payload: { password: 'glory' },
+    });
+    expect(changed.statusCode).toBe(200);
+    const voided = await unlock('locked2', undefined, cookieHeader(pass));
+    expect(voided.statusCode).toBe(403);
+    expect(passOf(voided)).toBeUndefined();
   });
 
   it('lets its managers watch without a password; a signed-in listener gets nothing', async () => {

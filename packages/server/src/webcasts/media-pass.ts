@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { WEBCAST_MEDIA_PASS_COOKIE } from '@kerygma/domain/contracts/webcasts';
 import type { FastifyReply } from 'fastify';
 import { type CookieMode, cookie, secureFor } from '../accounts/cookies.ts';
 
@@ -8,9 +9,11 @@ import { type CookieMode, cookie, secureFor } from '../accounts/cookies.ts';
  * `/live-media/<webcastID>/` only, holding `<expiry epoch s>.<HMAC-SHA256>` signed with the
  * server's link secret (LINK_SECRET) over the webcast and its password hash: a new password
  * voids the passes given before it. It lasts the short cookie's 7200 s (spec §9) and is renewed
- * with each playlist fetched, so a long webcast keeps playing.
+ * with each playlist fetched, so a long webcast keeps playing. The one-webcast call also takes it
+ * in place of the password: the site keeps a copy for the webcast's page (site/lib/webcasts.ts),
+ * so a visitor is not asked again on each visit.
  */
-export const MEDIA_PASS_COOKIE = 'kerygma_webcast';
+export const MEDIA_PASS_COOKIE = WEBCAST_MEDIA_PASS_COOKIE;
 export const MEDIA_PASS_SECONDS = 7200;
 
 export const mediaPath = (webcastId: string) => `/live-media/${encodeURIComponent(webcastId)}/`;

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freePort } from '../test/processes.ts';
 import { publish } from '../test/rtmp-publisher.ts';
@@ -13,8 +14,10 @@ import type { LiveIngest } from './live-ingest.ts';
 /**
  * The ingest's operations with a real ffmpeg publisher: RTMPS beside RTMP (a self-signed
  * certificate made here), the keyframe interval's health, and the server's stops (spec §8):
- * unattended (nobody watching), overlong, webcasting disabled. The limits are seconds here
- * (WEBCAST_*_HOURS in fractions). One ingest per process, so the backends run one after another.
+ * unattended (nobody watching), overlong, webcasting disabled, and the cooldown after a stop
+ * (the stream key refuses the encoder reconnecting until a manager lifts it or makes a new key).
+ * The limits are seconds here (WEBCAST_*_HOURS in fractions). One ingest per process, so the
+ * backends run one after another.
  */
 
 const UNATTENDED_S = 3;
@@ -28,6 +31,8 @@ describe.each(BACKENDS)('webcast operations on %s', (backend) => {
   let manager: Record<string, string>;
   let key: string;
   let rtmpsPort: number;
+  /** The ingest's log lines (why a publish was refused). */
+  let logged: string[];
   const rtmp = () => w.rtmp(key);
 
   beforeAll(async () => {
@@ -53,6 +58,7 @@ describe.each(BACKENDS)('webcast operations on %s', (backend) => {
       { stdio: 'ignore' },
     );
     rtmpsPort = await freePort();
+    logged = [];
     w = await webcastTestApp(
       backend,
       {
@@ -64,7 +70,7 @@ describe.each(BACKENDS)('webcast operations on %s', (backend) => {
         RTMPS_KEY: certKey,
         RTMPS_PORT: String(rtmpsPort),
       },
-      { archive: true },
+      { archive: true, log: pino({ level: 'info' }, { write: (line: string) => void logged.push(line) }) },
     );
     ({ t, ingest, manager, key } = w);
     // The dashboard tells publishers the RTMPS address.
@@ -84,6 +90,24 @@ describe.each(BACKENDS)('webcast operations on %s', (backend) => {
     (await getJson(t.app, `/api/v2/webcasts/${id}/health`, manager)).body.events.map((e: { event: string }) => e.event);
   /** A viewer's player: fetches the playlist; the webcast is attended while it does. */
   const watch = (w: { hlsURL: string }) => t.app.inject({ url: new URL(w.hlsURL, 'http://x').pathname });
+  const metadataPath = '/api/v2/node/broadcasters/gracechurch/webcast_metadata';
+  const putMetadata = async (body: object) => {
+    const res = await t.app.inject({ method: 'PUT', url: metadataPath, headers: manager, payload: body });
+    expect(res.statusCode).toBe(200);
+    return JSON.parse(res.body);
+  };
+  /** A publish right after a stop (the encoder reconnecting): refused, the refusal logged with why. */
+  const refusedWhilePaused = async (reason: string) => {
+    const pause = (await getJson(t.app, metadataPath, manager)).body.webcastingPause;
+    expect(pause).toMatchObject({ reason });
+    // WEBCAST_STOP_COOLDOWN_MINUTES' 30 by default, from the stop.
+    expect(Date.parse(pause.until) - Date.now()).toBeGreaterThan(29 * 60_000);
+    expect(await publish(rtmp()).exited).not.toBe(0);
+    expect(logged.join('')).toMatch(
+      new RegExp(`"reason":"${reason}"[^\n]*"msg":"publish refused: webcasting paused after a server stop"`),
+    );
+    expect((await getJson(t.app, '/api/v2/node/webcasts?broadcasterID=gracechurch')).body.results).toEqual([]);
+  };
   const secondsLive = async (id: string) => {
     const [row] = await t.db.query<{ s: number }>(
       `SELECT extract(epoch FROM now() - start_time)::float8 AS s FROM webcast WHERE webcast_id = $1`,
@@ -121,6 +145,10 @@ describe.each(BACKENDS)('webcast operations on %s', (backend) => {
     expect(await webcast(w.webcastID)).toMatchObject({ stopReason: 'overlong', webcastReplay: true });
     expect(await events(w.webcastID)).toContain('killed-overlong');
     expect((await ended).sermonId).toEqual(expect.any(String)); // archived as usual
+    // The encoder reconnecting at once is refused: paused for the cooldown.
+    await refusedWhilePaused('overlong');
+    // A manager allows webcasting now (the next test's publish goes live).
+    expect((await putMetadata({ resumeWebcasting: true })).webcastingPause).toBeNull();
   }, 120_000);
 
   it('keeps a watched webcast going, stops it once nobody watches, and keyframes every 2 s are normal', async () => {
@@ -140,6 +168,11 @@ describe.each(BACKENDS)('webcast operations on %s', (backend) => {
     expect(await publisher.exited).not.toBe(0);
     expect(await webcast(w.webcastID)).toMatchObject({ stopReason: 'unattended' });
     expect(await events(w.webcastID)).toEqual(expect.arrayContaining(['killed-unattended', 'disconnected']));
+    await refusedWhilePaused('unattended');
+    // A new stream key lifts the pause too (the next test publishes with it and goes live).
+    const renewed = await putMetadata({ resetStreamToken: true });
+    expect(renewed.webcastingPause).toBeNull();
+    key = renewed.streamKey;
   }, 120_000);
 
   it('stops a live webcast when webcasting is disabled for its broadcaster', async () => {
@@ -153,5 +186,7 @@ describe.each(BACKENDS)('webcast operations on %s', (backend) => {
     );
     expect(await events(w.webcastID)).toContain('killed-disabled');
     await t.db.query(`UPDATE broadcaster SET can_webcast = true WHERE broadcaster_id = 'gracechurch'`);
+    // No cooldown after this stop: a disabled broadcaster is refused anyway.
+    expect((await getJson(t.app, metadataPath, manager)).body.webcastingPause).toBeNull();
   }, 120_000);
 });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { rateKeyframes, recentSegmentSeconds } from './keyframe-health.ts';
-import { stopReason } from './webcast-stops.ts';
+import { pauseInForce, pauseUntil, stopReason } from './webcast-stops.ts';
 
 const HOUR = 3_600_000;
-const limits = { overlongMs: 6 * HOUR, unattendedMs: 2 * HOUR };
+const limits = { overlongMs: 6 * HOUR, unattendedMs: 2 * HOUR, cooldownMs: HOUR / 2 };
 
 describe('the server stops (spec §8)', () => {
   const facts = { canWebcast: true, startedMs: 0, publishedMs: 0, attendedMs: null };
@@ -19,6 +19,16 @@ describe('the server stops (spec §8)', () => {
   });
   it('stops at once when webcasting is disabled', () => {
     expect(stopReason({ ...facts, canWebcast: false }, limits, 1)).toBe('disabled');
+  });
+  it('pauses the stream key for the cooldown after an overlong or unattended stop, not after disabling', () => {
+    expect(pauseUntil('overlong', limits, 10 * HOUR)).toBe(10.5 * HOUR);
+    expect(pauseUntil('unattended', limits, 10 * HOUR)).toBe(10.5 * HOUR);
+    expect(pauseUntil('disabled', limits, 10 * HOUR)).toBeNull();
+    expect(pauseUntil('overlong', { ...limits, cooldownMs: 0 }, 10 * HOUR)).toBeNull();
+    const pause = { paused_until: 10.5 * HOUR, paused_reason: 'overlong' as const };
+    expect(pauseInForce(pause, 10.5 * HOUR - 1)).toEqual({ until: 10.5 * HOUR, reason: 'overlong' });
+    expect(pauseInForce(pause, 10.5 * HOUR)).toBeNull();
+    expect(pauseInForce({ paused_until: null, paused_reason: null }, 0)).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/db.ts';
-import { type StopReason, stopFacts } from './webcasts.queries.ts';
+import { type StopReason, type StreamKeyPause, stopFacts } from './webcasts.queries.ts';
 
 /**
  * The server's stops (spec §8, "webcasting disabled or killed after an unattended or overlong
@@ -9,8 +9,13 @@ import { type StopReason, stopFacts } from './webcasts.queries.ts';
  * when nobody has watched it, neither a viewer nor a manager, for `unattendedMs` of its
  * publisher's connection (unattended, 2 hours by default; an encoder left running after the
  * service). The ingest then drops the publisher and ends the webcast at once (live-ingest.ts).
+ *
+ * An encoder such as OBS reconnects by itself within seconds, which would begin a new webcast at
+ * once: after an overlong or unattended stop the broadcaster's stream key refuses publishes for
+ * `cooldownMs` (30 minutes by default; 0: none), unless a manager lifts the pause from the
+ * dashboard or makes a new stream key. A disabled broadcaster is refused anyway.
  */
-export type StopLimits = { overlongMs: number; unattendedMs: number };
+export type StopLimits = { overlongMs: number; unattendedMs: number; cooldownMs: number };
 
 export type StopFacts = {
   canWebcast: boolean;
@@ -27,6 +32,18 @@ export function stopReason(f: StopFacts, limits: StopLimits, nowMs: number): Sto
   if (nowMs - f.startedMs > limits.overlongMs) return 'overlong';
   if (nowMs - Math.max(f.publishedMs, f.attendedMs ?? 0) > limits.unattendedMs) return 'unattended';
   return null;
+}
+
+/** Until when (epoch ms) a stop pauses its broadcaster's stream key; null: no pause. */
+export function pauseUntil(reason: StopReason, limits: StopLimits, nowMs: number): number | null {
+  return reason === 'disabled' || limits.cooldownMs <= 0 ? null : nowMs + limits.cooldownMs;
+}
+
+/** The pause that refuses a publish now, or null once it is over (or was lifted). */
+export function pauseInForce(p: StreamKeyPause, nowMs: number) {
+  return p.paused_until !== null && p.paused_reason !== null && p.paused_until > nowMs
+    ? { until: p.paused_until, reason: p.paused_reason }
+    : null;
 }
 
 /** How often the live webcasts are checked: a quarter of the shorter limit, between 100 ms and a minute. */

@@ -109,14 +109,28 @@ export async function endStaleWebcasts(db: Db, cutoffMs: number): Promise<Webcas
 
 export type StopReason = 'unattended' | 'overlong' | 'disabled';
 
-/** Ends an offline webcast at once, stopped by the server for `reason` (webcast-stops.ts). */
-export async function endStoppedWebcast(db: Db, id: string, reason: StopReason): Promise<WebcastRow[]> {
+/**
+ * Ends an offline webcast at once, stopped by the server for `reason` (webcast-stops.ts), and
+ * with `pausedUntilMs` pauses its broadcaster's stream key until then (the cooldown, migration 0059).
+ */
+export async function endStoppedWebcast(
+  db: Db,
+  id: string,
+  reason: StopReason,
+  pausedUntilMs: number | null,
+): Promise<WebcastRow[]> {
   return db.transaction(async (tx) => {
     const ended = await tx.query<{ webcast_id: string }>(
       `UPDATE webcast SET state = 'ended', end_time = coalesce(offline_since, now()), stop_reason = $2
         WHERE webcast_id = $1 AND state = 'offline' RETURNING webcast_id`,
       [id, reason],
     );
+    if (pausedUntilMs !== null)
+      await tx.query(
+        `UPDATE broadcaster_stream_key SET paused_until = to_timestamp($2 / 1000.0), paused_reason = $3
+          WHERE broadcaster_id = (SELECT broadcaster_id FROM webcast WHERE webcast_id = $1)`,
+        [id, pausedUntilMs, reason],
+      );
     return rowsOf(tx, ended);
   });
 }
@@ -158,16 +172,38 @@ export async function offlineOrphans(db: Db): Promise<void> {
 
 // Stream keys
 
+/** A stream key's pause after a server stop (migration 0059): until when (epoch ms) and why; nulls: none. */
+export type StreamKeyPause = { paused_until: number | null; paused_reason: PauseReason | null };
+export type PauseReason = Exclude<StopReason, 'disabled'>;
+const PAUSE_COLUMNS = `(extract(epoch FROM k.paused_until) * 1000)::float8 AS paused_until, k.paused_reason`;
+
 export async function broadcasterForStreamKey(
   db: Db,
   key: string,
-): Promise<{ broadcaster_id: string; can_webcast: boolean } | undefined> {
-  const [row] = await db.query<{ broadcaster_id: string; can_webcast: boolean }>(
-    `SELECT b.broadcaster_id, b.can_webcast FROM broadcaster_stream_key k
+): Promise<({ broadcaster_id: string; can_webcast: boolean } & StreamKeyPause) | undefined> {
+  const [row] = await db.query<{ broadcaster_id: string; can_webcast: boolean } & StreamKeyPause>(
+    `SELECT b.broadcaster_id, b.can_webcast, ${PAUSE_COLUMNS} FROM broadcaster_stream_key k
        JOIN broadcaster b ON b.broadcaster_id = k.broadcaster_id WHERE k.stream_key = $1`,
     [key],
   );
   return row;
+}
+
+/** The broadcaster's stream key pause, ended or not (the caller compares with its clock). */
+export async function pauseOf(db: Db, broadcasterId: string): Promise<StreamKeyPause> {
+  const [row] = await db.query<StreamKeyPause>(
+    `SELECT ${PAUSE_COLUMNS} FROM broadcaster_stream_key k WHERE k.broadcaster_id = $1`,
+    [broadcasterId],
+  );
+  return row ?? { paused_until: null, paused_reason: null };
+}
+
+/** A manager lets the broadcaster webcast again before the cooldown is over. */
+export async function liftPause(tx: Db, broadcasterId: string): Promise<void> {
+  await tx.query(
+    'UPDATE broadcaster_stream_key SET paused_until = NULL, paused_reason = NULL WHERE broadcaster_id = $1',
+    [broadcasterId],
+  );
 }
 
 /** The broadcaster's stream key, made on first use. */
@@ -183,11 +219,13 @@ export async function streamKeyOf(db: Db, broadcasterId: string): Promise<string
   return (row as { stream_key: string }).stream_key;
 }
 
+/** A new stream key; it also lifts a pause (a person acted). */
 export async function resetStreamKey(db: Db, broadcasterId: string): Promise<string> {
   const key = newStreamKey();
   await db.query(
     `INSERT INTO broadcaster_stream_key (broadcaster_id, stream_key) VALUES ($1, $2)
-     ON CONFLICT (broadcaster_id) DO UPDATE SET stream_key = EXCLUDED.stream_key, created_at = now()`,
+     ON CONFLICT (broadcaster_id) DO UPDATE SET stream_key = EXCLUDED.stream_key, created_at = now(),
+       paused_until = NULL, paused_reason = NULL`,
     [broadcasterId, key],
   );
   return key;

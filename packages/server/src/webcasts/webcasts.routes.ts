@@ -1,5 +1,6 @@
 import { webcastContracts as c } from '@kerygma/domain/contracts/webcasts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { readCookie } from '../accounts/cookies.ts';
 import { guards, optionalSession } from '../accounts/guards.ts';
 import type { ApiDeps } from '../app-deps.ts';
 import type { Config } from '../config.ts';
@@ -8,7 +9,7 @@ import { route } from '../http/route.ts';
 import { linkSecret } from '../library/unsubscribe-token.ts';
 import { attendance } from './attendance.ts';
 import { playlistFor } from './live-rungs.ts';
-import { mediaPass, setMediaPass } from './media-pass.ts';
+import { MEDIA_PASS_COOKIE, mediaPass, setMediaPass } from './media-pass.ts';
 import { attendanceEveryMs } from './webcast-stops.ts';
 import * as s from './webcasts.service.ts';
 
@@ -22,6 +23,8 @@ export function webcastRoutes(app: FastifyInstance, deps: ApiDeps) {
     origin: deps.config.publicUrl ?? '',
     rtmpURL: publishUrl(deps.config),
     hlsPlaylist: playlistFor(lowerRung),
+    stops: deps.config.webcasts.stops,
+    secret: linkSecret(deps.config),
     now,
   };
   // A manager's live panel asking its health or viewers attends the webcast (webcast-stops.ts).
@@ -46,17 +49,21 @@ export function webcastRoutes(app: FastifyInstance, deps: ApiDeps) {
     },
     g.broadcasterKeyOrSession,
   );
-  const secret = linkSecret(deps.config);
   const cookieMode = { framed: deps.config.classicAdminOrigins.length > 0 };
   route(app, c.broadcasterWebcast, async ({ params, query }, req, reply) => {
     const session = await optionalSession({ db: deps.db, now }, req);
-    const { answer, passwordHash } = await s.oneWebcast(w, session, params.broadcasterID, params.webcastID, query);
+    // The media pass in place of the password: the site sends the one it keeps for the page.
+    const pass = readCookie(req, MEDIA_PASS_COOKIE);
+    const { answer, passwordHash } = await s.oneWebcast(w, session, params.broadcasterID, params.webcastID, {
+      ...query,
+      pass,
+    });
     // Unlocked (the right password, or its managers): the pass its media asks for, in an answer
     // no shared cache keeps. Open ones' answers are the same for everyone.
     if (passwordHash !== null) {
       personal(reply);
-      const pass = mediaPass(secret, answer.webcastID, passwordHash, now());
-      setMediaPass(reply, urlsFor(deps.config, req).origin, answer.webcastID, pass, cookieMode);
+      const renewed = mediaPass(w.secret, answer.webcastID, passwordHash, now());
+      setMediaPass(reply, urlsFor(deps.config, req).origin, answer.webcastID, renewed, cookieMode);
     } else if (session) personal(reply);
     return answer;
   });

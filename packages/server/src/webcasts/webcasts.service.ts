@@ -16,7 +16,9 @@ import { hashPassword, passwordMatches } from '../accounts/passwords.ts';
 import { requireBroadcaster } from '../broadcaster-account/account-deps.ts';
 import type { Db } from '../db/db.ts';
 import { ApiError, notFound } from '../errors.ts';
+import { passValid } from './media-pass.ts';
 import { healthState, type Level } from './stream-health.ts';
+import { pauseInForce, type StopLimits } from './webcast-stops.ts';
 import * as q from './webcasts.queries.ts';
 
 /**
@@ -32,6 +34,10 @@ export type WebcastDeps = {
   rtmpURL: string | null;
   /** The playlist players are given: the master with the lower rung on (live-rungs.ts), else the main rung's. */
   hlsPlaylist: string;
+  /** The stops' limits, named in a pause after a stop (webcast-stops.ts). */
+  stops: Pick<StopLimits, 'overlongMs' | 'unattendedMs'>;
+  /** LINK_SECRET: what the media passes are signed with (media-pass.ts). */
+  secret: string;
   now: () => number;
 };
 
@@ -145,21 +151,27 @@ const replayNotFound = () => notFound('error.webcastReplayNotFound');
 /**
  * One webcast (spec §2 route check): live, or an ended one's replay; 'Webcast replay not
  * found' otherwise, unless `preview` is asked by its managers or a site admin. A password, when
- * set, unlocks it (403 when missing or wrong); its managers need none. `passwordHash`: the
- * password it was unlocked with, for the media pass (media-pass.ts); null when it has none.
+ * set, unlocks it (403 when missing or wrong); its managers need none, nor does the holder of
+ * a valid media pass for it (`pass`, media-pass.ts: the site keeps one so a visitor is not asked
+ * again on each visit; a new password voids it). `passwordHash`: the password it was unlocked
+ * with, for a renewed media pass; null when it has none.
  */
 export async function oneWebcast(
   deps: WebcastDeps,
   session: Session | undefined,
   broadcasterId: string,
   webcastId: string,
-  options: { password?: string; preview?: boolean; lite?: boolean },
+  options: { password?: string; pass?: string; preview?: boolean; lite?: boolean },
 ): Promise<{ answer: Webcast | WebcastLite; passwordHash: string | null }> {
   const w = await q.webcastById(deps.db, webcastId);
   if (!w || w.broadcaster_id !== broadcasterId.toLowerCase()) throw replayNotFound();
   const manager = session !== undefined && managesBroadcaster(roleHolder(session.user), w.broadcaster_id);
   if (!watchable(w) && !(options.preview && manager)) throw replayNotFound();
-  if (w.password_hash !== null && !manager) {
+  if (
+    w.password_hash !== null &&
+    !manager &&
+    !passValid(deps.secret, w.webcast_id, w.password_hash, options.pass, deps.now())
+  ) {
     if (!options.password || !(await passwordMatches(w.password_hash, options.password))) {
       throw new ApiError(403, 'forbidden', { password: { key: 'error.webcast.incorrectPassword' } });
     }
@@ -186,7 +198,15 @@ async function metadataView(deps: WebcastDeps, broadcasterId: string): Promise<W
     canWebcast: d.can_webcast,
     rtmpURL: deps.rtmpURL,
     streamKey: await q.streamKeyOf(deps.db, d.broadcaster_id),
+    webcastingPause: pauseView(deps, await q.pauseOf(deps.db, d.broadcaster_id)),
   };
+}
+
+function pauseView(deps: WebcastDeps, p: q.StreamKeyPause): WebcastMetadata['webcastingPause'] {
+  const pause = pauseInForce(p, deps.now());
+  if (!pause) return null;
+  const limitMs = pause.reason === 'overlong' ? deps.stops.overlongMs : deps.stops.unattendedMs;
+  return { until: new Date(pause.until).toISOString(), reason: pause.reason, limitHours: limitMs / 3_600_000 };
 }
 
 export async function webcastDefaults(deps: WebcastDeps, actor: Actor, broadcasterId: string) {
@@ -218,6 +238,7 @@ export async function updateWebcastDefaults(
       replay: body.defaultWebcastReplay,
     });
     if (body.resetStreamToken) await q.resetStreamKey(tx, id);
+    else if (body.resumeWebcasting) await q.liftPause(tx, id);
   });
   return metadataView(deps, id);
 }
