@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useI18n } from '../i18n.tsx';
+import { useLiveStream } from '../webcast/live-stream.ts';
 import type { WallWebcast } from './rotation.ts';
 
 type Props = {
@@ -9,45 +10,12 @@ type Props = {
   onPick: () => void;
 };
 
-/**
- * One live webcast's preview: its live playlist (`hlsURL` from the webcast API) played muted,
- * through hls.js where the browser has no HLS of its own (loaded with the first preview).
- */
+/** One live webcast's preview, muted until picked. */
 export function LivePreview({ webcast, volume, onPick }: Props) {
   const { t } = useI18n();
   const video = useRef<HTMLVideoElement>(null);
-  const url = webcast.hlsURL;
 
-  useEffect(() => {
-    const media = video.current;
-    if (!media || !url) return;
-    let stopped = false;
-    let hls: { destroy(): void } | null = null;
-    const play = () => void media.play().catch(() => undefined);
-    if (media.canPlayType('application/vnd.apple.mpegurl')) {
-      media.src = url;
-      play();
-    } else {
-      void import('hls.js/light').then(({ default: Hls }) => {
-        if (stopped || !Hls.isSupported()) return;
-        const player = new Hls({ capLevelToPlayerSize: true, liveDurationInfinity: true });
-        player.on(Hls.Events.MANIFEST_PARSED, play);
-        // A live stream that stalls (a publisher's dropped connection) is asked for again.
-        player.on(Hls.Events.ERROR, (_event, data) => {
-          if (data.fatal) player.startLoad();
-        });
-        player.attachMedia(media);
-        player.loadSource(url);
-        hls = player;
-      });
-    }
-    return () => {
-      stopped = true;
-      hls?.destroy();
-      media.removeAttribute('src');
-      media.load();
-    };
-  }, [url]);
+  useLiveStream(video, webcast.hlsURL);
 
   useEffect(() => {
     const media = video.current;

@@ -1,10 +1,11 @@
 import type { Webcast, WebcastLite } from '@kerygma/domain/contracts/webcasts';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useRef } from 'react';
 import { useI18n } from '../i18n.tsx';
 import { useBroadcaster } from '../shell/broadcaster.tsx';
 import { errorText } from '../shell/query.ts';
 import { HealthReport } from './HealthReport.tsx';
+import { useLiveStream } from './live-stream.ts';
 import { POLL_MS, webcastApi, webcastKeys } from './webcast-api.ts';
 
 /** How often the list is asked again while nothing is live, to notice a webcast starting. */
@@ -22,7 +23,35 @@ function useFormats() {
   );
 }
 
-/** The live webcast's stream health (spec §4) and its latest events, asked again while it is live. */
+/**
+ * What its publisher sends, as viewers get it: the live webcast played muted, with controls
+ * (its managers' view: a password-protected one plays too).
+ */
+function LivePreview({ webcast }: { webcast: WebcastLite }) {
+  const { t } = useI18n();
+  const { broadcasterID } = useBroadcaster();
+  const video = useRef<HTMLVideoElement>(null);
+  const { webcastID } = webcast;
+  const managed = useQuery({
+    queryKey: ['webcast-preview', webcastID],
+    queryFn: ({ signal }) =>
+      webcastApi.webcast({ params: { broadcasterID, webcastID }, query: { preview: true }, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  useLiveStream(video, managed.data?.hlsURL);
+  return (
+    <video
+      ref={video}
+      className="webcast-preview"
+      muted
+      controls
+      playsInline
+      aria-label={t('webcastScreen.live.preview', { title: webcast.title })}
+    />
+  );
+}
+
+/** The live webcast: its preview, stream health (spec §4) and latest events, asked again while it is live. */
 function LiveWebcast({ webcast }: { webcast: WebcastLite }) {
   const { t } = useI18n();
   const { number } = useFormats();
@@ -42,6 +71,7 @@ function LiveWebcast({ webcast }: { webcast: WebcastLite }) {
       <p>
         <strong>{webcast.title}</strong> — {t(`webcastScreen.state.${webcast.state}`)}
       </p>
+      <LivePreview webcast={webcast} />
       {health.data && <HealthReport health={health.data} />}
       {stats.data && (
         <p>

@@ -112,6 +112,12 @@ beforeEach(() => {
         nodeType: 'webcast',
         nodeDisplayName: 'Webcasts',
       });
+    // A manager's preview of one webcast: the playlist even behind a password.
+    const preview = path.match(/^\/node\/broadcasters\/\w+\/webcasts\/(w\d)$/);
+    if (preview && new URL(url, 'http://kerygma.test').searchParams.get('preview') === 'true') {
+      const one = webcasts.find((x) => x.webcastID === preview[1]) as Webcast;
+      return reply(w.broadcasterWebcast.responses[200], { ...one, hlsURL: `/live-media/${one.webcastID}/index.m3u8` });
+    }
     const stats = path.match(/^\/webcasts\/(\w+)\/stats$/);
     if (stats) {
       const one = webcasts.find((x) => x.webcastID === stats[1]) as Webcast;
@@ -179,6 +185,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const puts = () => sent.filter((s) => s.method === 'PUT');
@@ -267,9 +274,15 @@ describe('the webcast defaults', () => {
 });
 
 describe('the live webcast and the earlier ones', () => {
-  it("shows the live webcast's health and events, and the earlier webcasts' viewers", async () => {
+  it("shows the live webcast's preview, health and events, and the earlier webcasts' viewers", async () => {
+    // A browser with HLS of its own (jsdom plays nothing: play() only resolves).
+    vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockImplementation((type) =>
+      /mpegurl/.test(type) ? 'maybe' : '',
+    );
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
+    vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
     webcasts = [
-      webcast({ peakViewers: 12, totalViewers: 30 }),
+      webcast({ peakViewers: 12, totalViewers: 30, passwordProtected: true }),
       webcast({
         webcastID: 'w0',
         title: 'Good Friday',
@@ -284,6 +297,10 @@ describe('the live webcast and the earlier ones', () => {
     expect(screen.getByText(/Bitrate too low/)).toBeTruthy();
     expect(screen.getByText(/Encoder connected/)).toBeTruthy();
     expect(await screen.findByText('Viewers: 12 at the peak, 30 in all')).toBeTruthy();
+    // Its managers watch it muted, password or not.
+    const preview = (await screen.findByLabelText('Live preview: Sunday worship')) as HTMLVideoElement;
+    await waitFor(() => expect(preview.getAttribute('src')).toBe('/live-media/w1/index.m3u8'));
+    expect(preview.muted).toBe(true);
     const row = (await screen.findByText('Good Friday')).closest('tr') as HTMLElement;
     await waitFor(() => expect(within(row).getByText('36,000')).toBeTruthy());
     expect(within(row).getByText('140')).toBeTruthy();

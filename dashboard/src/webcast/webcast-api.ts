@@ -21,6 +21,11 @@ export const webcastApi = {
   metadata: callOf<Webcasts['webcastDefaults']>({ method: 'GET', path: `${at}/webcast_metadata` }, { fresh: true }),
   updateMetadata: callOf<Webcasts['updateWebcastDefaults']>({ method: 'PUT', path: `${at}/webcast_metadata` }),
   webcasts: callOf<Webcasts['broadcasterWebcasts']>({ method: 'GET', path: `${at}/webcasts` }, { fresh: true }),
+  /** One webcast; with `preview`, its managers' view of it (the live preview's playlist, password or not). */
+  webcast: callOf<Webcasts['broadcasterWebcast']>(
+    { method: 'GET', path: `${at}/webcasts/:webcastID` },
+    { fresh: true },
+  ),
   totals: callOf<Webcasts['broadcasterWebcastTotals']>(
     { method: 'GET', path: `${at}/webcasts/stats/totals` },
     { fresh: true },
