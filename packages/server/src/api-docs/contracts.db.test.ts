@@ -180,6 +180,8 @@ const EXAMPLES: Record<string, string[]> = {
   webcastsInProgressLite: ['/node/webcasts/lite'],
   webcastsInProgressCount: ['/node/webcasts/count'],
   webcastHistory: ['/node/webcasts/history'],
+  webcastsScheduled: ['/node/webcasts/scheduled', '/node/webcasts/scheduled?pageSize=1'],
+  broadcasterWebcastsScheduled: ['/node/broadcasters/gracechurch/webcasts/scheduled'],
   broadcasterWebcasts: ['/node/broadcasters/gracechurch/webcasts', '/node/broadcasters/gracechurch/webcasts?lite=true'],
   broadcasterWebcastTotals: ['/node/broadcasters/gracechurch/webcasts/stats/totals'],
   broadcasterWebcast: [
@@ -336,6 +338,12 @@ describe.each(BACKENDS)('route contracts on %s', (backend) => {
       `INSERT INTO webcast (webcast_id, broadcaster_id, title, state, start_time, end_time, has_recording)
        VALUES ('700000000001', 'gracechurch', 'Lord''s Day', 'live', now(), NULL, true),
               ('700000000002', 'gracechurch', 'Vespers', 'ended', now() - interval '2 hours', now() - interval '1 hour', true)`,
+    );
+    // Two webcasts gracechurch announced (webcasts/webcast-schedule.ts).
+    await t.db.query(
+      `INSERT INTO webcast_schedule (broadcaster_id, title, description, starts_at, expected_minutes)
+       VALUES ('gracechurch', 'Carol service', 'By candlelight', now() + interval '1 day', 75),
+              ('gracechurch', 'Watchnight', '', now() + interval '2 days', NULL)`,
     );
     const getContracts = ALL.filter(([, c]) => methodsOf(c).includes('GET'));
     expect(getContracts.map(([name]) => name).filter((name) => !(name in EXAMPLES))).toEqual([]);
