@@ -108,6 +108,26 @@ describe.each(BACKENDS)('scheduled webcasts on %s', (backend) => {
     expect((await api('GET', 'node/webcasts/scheduled')).json().results).toEqual([]);
   });
 
+  it('drops the cached webcast pages and the broadcaster’s at each change, as a webcast going live does', async () => {
+    const heard: unknown[] = [];
+    const stop = t.changes.subscribe((c) => heard.push(c));
+    try {
+      const id = await announce('gracechurch', 'Harvest service', 6);
+      const url = `node/broadcasters/gracechurch/webcasts/scheduled/${id}`;
+      await api('PATCH', url, manager, { title: 'Harvest thanksgiving' });
+      expect((await api('PATCH', url, manager, { title: ' ' })).statusCode).toBe(400);
+      await api('DELETE', url, manager);
+      const change = { broadcasterIds: ['gracechurch'], webcasts: true };
+      expect(heard).toEqual([
+        expect.objectContaining(change),
+        expect.objectContaining(change),
+        expect.objectContaining(change),
+      ]);
+    } finally {
+      stop();
+    }
+  });
+
   it("refuses the signed-out, another broadcaster's manager, and a broadcaster that cannot webcast", async () => {
     const id = await announce('gracechurch', 'Bible study', 24);
     const url = `node/broadcasters/gracechurch/webcasts/scheduled/${id}`;
