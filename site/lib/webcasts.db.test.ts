@@ -43,6 +43,7 @@ describe.each(BACKENDS)('webcast page loaders on %s', (backend) => {
     await insert('replay-locked', 'radiovida', 'ended', { password: await hashPassword('amen') });
     await insert('not-started', 'gracechurch', 'pending');
     // Scheduled webcasts: two coming up, one whose start is past its two hours of grace.
+    await t.db.query(`UPDATE broadcaster SET can_webcast = true WHERE broadcaster_id IN ('gracechurch', 'radiovida')`);
     await t.db.query(
       `INSERT INTO webcast_schedule (broadcaster_id, title, starts_at) VALUES
          ('gracechurch', 'Carol service', now() + interval '1 day'),

@@ -339,7 +339,8 @@ describe.each(BACKENDS)('route contracts on %s', (backend) => {
        VALUES ('700000000001', 'gracechurch', 'Lord''s Day', 'live', now(), NULL, true),
               ('700000000002', 'gracechurch', 'Vespers', 'ended', now() - interval '2 hours', now() - interval '1 hour', true)`,
     );
-    // Two webcasts gracechurch announced (webcasts/webcast-schedule.ts).
+    // Two webcasts gracechurch announced (webcasts/webcast-schedule.ts), listed while it may webcast.
+    await t.db.query(`UPDATE broadcaster SET can_webcast = true WHERE broadcaster_id = 'gracechurch'`);
     await t.db.query(
       `INSERT INTO webcast_schedule (broadcaster_id, title, description, starts_at, expected_minutes)
        VALUES ('gracechurch', 'Carol service', 'By candlelight', now() + interval '1 day', 75),

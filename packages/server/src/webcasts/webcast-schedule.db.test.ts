@@ -147,6 +147,8 @@ describe.each(BACKENDS)('scheduled webcasts on %s', (backend) => {
       expect(refused.statusCode).toBe(403);
       expect(refused.json().errors.error).toBe('Webcasting is not enabled for this broadcaster.');
       expect((await api('PATCH', url, manager, { title: 'Changed' })).statusCode).toBe(403);
+      // Its announced webcasts are no longer shown.
+      expect((await api('GET', 'node/webcasts/scheduled')).json().results).toEqual([]);
     } finally {
       await t.db.query(`UPDATE broadcaster SET can_webcast = true WHERE broadcaster_id = 'gracechurch'`);
     }

@@ -36,14 +36,15 @@ const at = (ms: number) => new Date(ms).toISOString();
 
 /**
  * One page (`limit` rows) of the upcoming schedules, of one broadcaster or all, after the
- * cursor's keys: those starting after `sinceMs` (now less the grace).
+ * cursor's keys: those starting after `sinceMs` (now less the grace), of broadcasters that may webcast.
  */
 export async function upcomingPage(
   db: Db,
   page: { broadcasterId?: string | undefined; sinceMs: number; limit: number; after?: readonly string[] | undefined },
 ): Promise<(ScheduleRow & { k0: string; k1: string })[]> {
   const params: unknown[] = [at(page.sinceMs), page.limit];
-  const conditions = ['s.starts_at > $1::timestamptz'];
+  // A broadcaster no longer allowed to webcast (or disabled) announces nothing.
+  const conditions = ['s.starts_at > $1::timestamptz', 'b.can_webcast', 'NOT b.disabled'];
   if (page.broadcasterId !== undefined) {
     params.push(page.broadcasterId);
     conditions.push(`s.broadcaster_id = $${params.length}`);
