@@ -87,3 +87,21 @@ export function easternToIso(local: string): string {
 export function isoToEasternInput(iso: string): string {
   return dayjs(iso).tz(EASTERN).format('YYYY-MM-DDTHH:mm');
 }
+
+/** The moment (ISO 8601, with its offset) of a wall-clock time typed in the viewer's own zone. */
+export function localToIso(local: string): string {
+  return dayjs(local).format();
+}
+
+/** The viewer's wall-clock value of a moment, for a `datetime-local` input. */
+export function isoToLocalInput(iso: string): string {
+  return dayjs(iso).format('YYYY-MM-DDTHH:mm');
+}
+
+/** A moment in the viewer's zone as the locale writes it, e.g. 'Dec 6, 2026 10:30 AM'. */
+export function formatMoment(iso: string): string {
+  return dayjs(iso).format('lll');
+}
+
+/** The viewer's time zone, e.g. 'Europe/Berlin'. */
+export const viewerZone = (): string => dayjs.tz.guess();

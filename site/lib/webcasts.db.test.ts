@@ -10,6 +10,7 @@ import {
   liveDestination,
   loadBroadcasterWebcasts,
   loadLiveWebcasts,
+  loadNextScheduled,
   loadWebcast,
   loadWebcastHistory,
   startedLabel,
@@ -41,6 +42,14 @@ describe.each(BACKENDS)('webcast page loaders on %s', (backend) => {
     await insert('replay-unlisted', 'gracechurch', 'ended', { replay: 'unlisted' });
     await insert('replay-locked', 'radiovida', 'ended', { password: await hashPassword('amen') });
     await insert('not-started', 'gracechurch', 'pending');
+    // Scheduled webcasts: two coming up, one whose start is past its two hours of grace.
+    await t.db.query(`UPDATE broadcaster SET can_webcast = true WHERE broadcaster_id IN ('gracechurch', 'radiovida')`);
+    await t.db.query(
+      `INSERT INTO webcast_schedule (broadcaster_id, title, starts_at) VALUES
+         ('gracechurch', 'Carol service', now() + interval '1 day'),
+         ('radiovida', 'Culto de oración', now() + interval '3 hours'),
+         ('gracechurch', 'Morning prayer', now() - interval '3 hours')`,
+    );
   }, 60_000);
   afterAll(() => t?.close());
 
@@ -54,6 +63,21 @@ describe.each(BACKENDS)('webcast page loaders on %s', (backend) => {
     const { webcasts, count } = await loadLiveWebcasts(api());
     expect(webcasts.map((w) => w.webcastID)).toEqual(['live-now']);
     expect(count).toBe(1);
+  });
+
+  it('lists the scheduled webcasts coming up, soonest first, on /webcasts and the broadcaster’s webcasts', async () => {
+    const { comingUp } = await loadLiveWebcasts(api());
+    expect(comingUp.map((s) => s.title)).toEqual(['Culto de oración', 'Carol service']);
+    expect(comingUp[0]).toMatchObject({ broadcasterID: 'radiovida', displayName: expect.any(String) });
+    const grace = await loadBroadcasterWebcasts(api(), 'gracechurch', 1);
+    expect(grace?.comingUp.map((s) => s.title)).toEqual(['Carol service']);
+  });
+
+  it('gives the broadcaster page the next scheduled webcast when it may webcast and is not live', async () => {
+    const grace = { broadcasterID: 'gracechurch', canWebcast: true, webcastInProgress: false };
+    expect((await loadNextScheduled(api(), grace))?.title).toBe('Carol service');
+    expect(await loadNextScheduled(api(), { ...grace, webcastInProgress: true })).toBeUndefined();
+    expect(await loadNextScheduled(api(), { ...grace, canWebcast: false })).toBeUndefined();
   });
 
   it('lists the listed replays only, and nothing past the last page', async () => {

@@ -1,13 +1,19 @@
 import type { ApiClient } from '@kerygma/api/client';
 import { ApiRequestError } from '@kerygma/api/request';
 import type { LiteBroadcaster } from '@kerygma/domain/catalogue';
-import { WEBCAST_MEDIA_PASS_COOKIE, type Webcast, type WebcastLite } from '@kerygma/domain/contracts/webcasts';
+import {
+  type ScheduledWebcast,
+  WEBCAST_MEDIA_PASS_COOKIE,
+  type Webcast,
+  type WebcastLite,
+} from '@kerygma/domain/contracts/webcasts';
 import { orNotFound } from './not-found.ts';
 
 /**
  * What the webcast pages load (spec §2 Webcasts and its route entry checks, §4 webcast states,
- * §7 Webcasts): the webcasts live now with their count, the replays, a broadcaster's webcasts,
- * and one webcast (live or its replay) behind its password or a manager's preview.
+ * §7 Webcasts): the webcasts live now with their count, the scheduled ones coming up (issue 27),
+ * the replays, a broadcaster's webcasts, and one webcast (live or its replay) behind its password
+ * or a manager's preview.
  */
 
 /**
@@ -19,15 +25,35 @@ import { orNotFound } from './not-found.ts';
 export const LIVE_CACHE_CONTROL = 'public, max-age=10, stale-while-revalidate=20';
 /** Replays per page of /webcasts/recent and a broadcaster's webcasts. */
 export const WEBCAST_PAGE_SIZE = 25;
+/** Scheduled webcasts shown under 'Coming up'. */
+export const COMING_UP_COUNT = 10;
 
 export const webcastPath = (w: Pick<WebcastLite, 'broadcasterID' | 'webcastID'>) =>
   `/webcasts/${encodeURIComponent(w.broadcasterID)}/${encodeURIComponent(w.webcastID)}`;
 export const broadcasterWebcastsPath = (broadcasterID: string) => `/webcasts/${encodeURIComponent(broadcasterID)}`;
 
-/** The webcasts live now, newest first, and how many there are. */
-export async function loadLiveWebcasts(api: ApiClient): Promise<{ webcasts: WebcastLite[]; count: number }> {
-  const [list, { count }] = await Promise.all([api.webcastsInProgress(), api.webcastsInProgressCount()]);
-  return { webcasts: list.results, count };
+/** The webcasts live now, newest first, and how many there are; the scheduled ones coming up, soonest first. */
+export async function loadLiveWebcasts(
+  api: ApiClient,
+): Promise<{ webcasts: WebcastLite[]; count: number; comingUp: ScheduledWebcast[] }> {
+  const [list, { count }, scheduled] = await Promise.all([
+    api.webcastsInProgress(),
+    api.webcastsInProgressCount(),
+    api.webcastsScheduled(undefined, COMING_UP_COUNT),
+  ]);
+  return { webcasts: list.results, count, comingUp: scheduled.results };
+}
+
+/**
+ * The broadcaster's next scheduled webcast, for its page's banner when it is not live; only
+ * for one that may webcast (the answer ties the page to the webcast changes, render-tags.ts).
+ */
+export async function loadNextScheduled(
+  api: ApiClient,
+  broadcaster: { broadcasterID: string; canWebcast: boolean; webcastInProgress: boolean },
+): Promise<ScheduledWebcast | undefined> {
+  if (!broadcaster.canWebcast || broadcaster.webcastInProgress) return undefined;
+  return (await api.webcastsScheduled(broadcaster.broadcasterID, 1)).results[0];
 }
 
 /** A page of the recent replays; undefined past the last page. */
@@ -42,6 +68,8 @@ export type BroadcasterWebcasts = {
   live: WebcastLite[];
   /** Its listed replays on this page, newest first. */
   replays: WebcastLite[];
+  /** Its scheduled webcasts coming up, soonest first. */
+  comingUp: ScheduledWebcast[];
   totalCount: number;
   next: string | null;
 };
@@ -58,12 +86,16 @@ export async function loadBroadcasterWebcasts(
 ): Promise<BroadcasterWebcasts | undefined> {
   const broadcaster = (await orNotFound(api.broadcaster(broadcasterID, true))) as LiteBroadcaster | undefined;
   if (!broadcaster) return undefined;
-  const list = await api.broadcasterWebcasts(broadcaster.broadcasterID, page, WEBCAST_PAGE_SIZE);
+  const [list, scheduled] = await Promise.all([
+    api.broadcasterWebcasts(broadcaster.broadcasterID, page, WEBCAST_PAGE_SIZE),
+    api.webcastsScheduled(broadcaster.broadcasterID, COMING_UP_COUNT),
+  ]);
   if (page > 1 && list.results.length === 0) return undefined;
   return {
     broadcaster,
     live: list.results.filter((w) => w.state === 'live'),
     replays: list.results.filter((w) => w.state === 'ended'),
+    comingUp: scheduled.results,
     totalCount: list.totalCount,
     next: list.next,
   };
@@ -181,7 +213,10 @@ export async function liveDestination(api: ApiClient, broadcasterID: string): Pr
   return live ? webcastPath(live) : broadcasterWebcastsPath(broadcaster.broadcasterID);
 }
 
-/** When a webcast started, in the page's language (UTC: the page is the same for every visitor). */
+/**
+ * When a webcast started or a scheduled one starts, in the page's language (UTC: the page is the
+ * same for every visitor).
+ */
 export function startedLabel(startTimestamp: number, lang: string): string {
   return new Intl.DateTimeFormat(lang, {
     // dateStyle and timeStyle take no timeZoneName: the fields one by one.

@@ -1,7 +1,13 @@
 // @vitest-environment happy-dom
 import { type Multicast, multicastContracts } from '@kerygma/domain/contracts/multicast';
-import { type Webcast, type WebcastMetadata, webcastContracts } from '@kerygma/domain/contracts/webcasts';
+import {
+  type ScheduledWebcast,
+  type Webcast,
+  type WebcastMetadata,
+  webcastContracts,
+} from '@kerygma/domain/contracts/webcasts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer, renderScreen } from '../account/test/render.tsx';
 import WebcastScreen from './WebcastScreen.tsx';
@@ -9,7 +15,7 @@ import WebcastScreen from './WebcastScreen.tsx';
 /**
  * The webcast screen as a broadcaster's Admin uses it: the stream key shown on request and made
  * anew after a confirmation, the webcast defaults refused or saved, the live webcast's health,
- * and a restream destination added and started. The stubbed server answers in the contracts'
+ * a webcast scheduled ahead, changed and deleted, and a restream destination added and started. The stubbed server answers in the contracts'
  * shapes (each answer parsed by its schema) and what the screen sends is parsed the same way.
  */
 const B = 'gracechurch';
@@ -59,6 +65,7 @@ let sent: { method: string; path: string; body: unknown }[];
 let metadata: WebcastMetadata;
 let webcasts: Webcast[];
 let multicasts: Multicast[];
+let scheduled: ScheduledWebcast[];
 
 /** An answer checked against its contract's schema, so the fixtures cannot drift from the server. */
 const reply = (schema: { parse: (v: unknown) => unknown }, body: unknown, status = 200) =>
@@ -69,6 +76,7 @@ beforeEach(() => {
   metadata = metadataAt();
   webcasts = [];
   multicasts = [];
+  scheduled = [];
   const w = webcastContracts;
   const m = multicastContracts;
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
@@ -144,6 +152,40 @@ beforeEach(() => {
           { event: 'connected', timestamp: 1_764_428_400, detail: {} },
         ],
       });
+    if (path === `${base}/webcasts/scheduled` && method === 'GET')
+      return reply(w.broadcasterWebcastsScheduled.responses[200], {
+        results: scheduled,
+        totalCount: null,
+        next: null,
+        nodeType: 'scheduledWebcast',
+        nodeDisplayName: 'Scheduled webcasts',
+      });
+    if (path === `${base}/webcasts/scheduled` && method === 'POST') {
+      const given = w.createScheduledWebcast.body.parse(body);
+      const made: ScheduledWebcast = {
+        scheduledWebcastID: scheduled.length + 1,
+        broadcasterID: B,
+        displayName: 'Grace Church',
+        title: given.title,
+        description: given.description ?? '',
+        startDate: new Date(given.startDate).toISOString(),
+        startTimestamp: Date.parse(given.startDate) / 1000,
+        expectedDurationMinutes: given.expectedDurationMinutes ?? null,
+      };
+      scheduled.push(made);
+      return reply(w.createScheduledWebcast.responses[201], made, 201);
+    }
+    const plan = path.match(new RegExp(`^${base}/webcasts/scheduled/(\\d+)$`));
+    if (plan && method === 'PATCH') {
+      const found = scheduled.find((x) => x.scheduledWebcastID === Number(plan[1])) as ScheduledWebcast;
+      const { startDate, ...rest } = w.updateScheduledWebcast.body.parse(body);
+      Object.assign(found, rest, startDate ? { startDate, startTimestamp: Date.parse(startDate) / 1000 } : {});
+      return reply(w.updateScheduledWebcast.responses[200], found);
+    }
+    if (plan && method === 'DELETE') {
+      scheduled = scheduled.filter((x) => x.scheduledWebcastID !== Number(plan[1]));
+      return reply(w.deleteScheduledWebcast.responses[200], { deleted: true });
+    }
     if (path === `${base}/multicast_list`) return reply(m.multicastList.responses[200], { results: multicasts });
     if (path === `${base}/multicast` && method === 'POST') {
       const given = m.createMulticast.body.parse(body);
@@ -244,7 +286,8 @@ describe('webcasting paused after a server stop', () => {
 describe('the webcast defaults', () => {
   it('refuses a title too long and a protection without a password, sending nothing, then saves', async () => {
     renderScreen(<WebcastScreen />);
-    const title = (await screen.findByLabelText('Title')) as HTMLInputElement;
+    const defaults = within(await screen.findByRole('region', { name: 'Webcast defaults' }));
+    const title = defaults.getByLabelText('Title') as HTMLInputElement;
     expect(title.value).toBe('Sunday worship');
     fireEvent.change(title, { target: { value: 'x'.repeat(201) } });
     fireEvent.click(screen.getByLabelText('Protect new webcasts with a password'));
@@ -270,6 +313,77 @@ describe('the webcast defaults', () => {
     expect(metadata.defaultWebcastPassword).toBe(true);
     // Saved: the password is kept unless a new one is typed.
     expect(await screen.findByText('Leave empty to keep the current password.')).toBeTruthy();
+  });
+});
+
+describe('scheduled webcasts', () => {
+  const local = (d: dayjs.Dayjs) => d.format('YYYY-MM-DDTHH:mm');
+
+  it('refuses a webcast without a title or a start in the future, then schedules one', async () => {
+    renderScreen(<WebcastScreen />);
+    const panel = within(await screen.findByRole('region', { name: 'Scheduled webcasts' }));
+    expect(await panel.findByText('No webcasts scheduled.')).toBeTruthy();
+    const form = within(panel.getByRole('form', { name: 'Schedule a webcast' }));
+    fireEvent.click(form.getByRole('button', { name: 'Schedule' }));
+    expect(await form.findByText('Give the webcast a title.')).toBeTruthy();
+    expect(form.getByText('Choose when it starts.')).toBeTruthy();
+    fireEvent.change(form.getByLabelText('Title'), { target: { value: 'Carol service' } });
+    fireEvent.change(form.getByLabelText('Starts at'), { target: { value: local(dayjs().subtract(1, 'hour')) } });
+    fireEvent.change(form.getByLabelText('Expected length in minutes (optional)'), { target: { value: '0' } });
+    fireEvent.click(form.getByRole('button', { name: 'Schedule' }));
+    expect(await form.findByText('Choose a start time in the future.')).toBeTruthy();
+    expect(form.getByText('A whole number of minutes, from 1 to 1440.')).toBeTruthy();
+    expect(sent.filter((x) => x.method === 'POST')).toHaveLength(0);
+
+    const start = dayjs().add(2, 'day').startOf('minute');
+    fireEvent.change(form.getByLabelText('Starts at'), { target: { value: local(start) } });
+    fireEvent.change(form.getByLabelText('Expected length in minutes (optional)'), { target: { value: '75' } });
+    fireEvent.click(form.getByRole('button', { name: 'Schedule' }));
+    expect(await screen.findByText('Webcast scheduled.')).toBeTruthy();
+    const posted = sent.find((x) => x.method === 'POST')?.body as Record<string, unknown>;
+    expect(posted).toMatchObject({ title: 'Carol service', description: '', expectedDurationMinutes: 75 });
+    // The viewer's wall-clock time, sent with its offset.
+    expect(Date.parse(posted.startDate as string)).toBe(start.valueOf());
+    const item = within(await panel.findByRole('listitem', { name: 'Carol service' }));
+    expect(item.getByText(/About 75 minutes/)).toBeTruthy();
+    expect(item.getByText(/in 2 days/)).toBeTruthy();
+  });
+
+  it('changes a scheduled webcast keeping its start, and deletes it only after a confirmation', async () => {
+    scheduled = [
+      {
+        scheduledWebcastID: 4,
+        broadcasterID: B,
+        displayName: 'Grace Church',
+        title: 'Watchnight',
+        description: '',
+        startDate: '2030-12-31T22:00:00.000Z',
+        startTimestamp: Date.parse('2030-12-31T22:00:00Z') / 1000,
+        expectedDurationMinutes: null,
+      },
+    ];
+    renderScreen(<WebcastScreen />);
+    const item = within(await screen.findByRole('listitem', { name: 'Watchnight' }));
+    fireEvent.click(item.getByRole('button', { name: 'Edit' }));
+    fireEvent.change(item.getByLabelText('Title'), { target: { value: 'Watchnight service' } });
+    fireEvent.click(item.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Scheduled webcast saved.')).toBeTruthy();
+    expect(sent.filter((x) => x.method === 'PATCH').map((x) => x.body)).toEqual([
+      { title: 'Watchnight service', description: '', expectedDurationMinutes: null },
+    ]);
+    const changed = within(await screen.findByRole('listitem', { name: 'Watchnight service' }));
+    fireEvent.click(changed.getByRole('button', { name: 'Delete' }));
+    expect(sent.some((x) => x.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(changed.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('No webcasts scheduled.')).toBeTruthy();
+    expect(scheduled).toHaveLength(0);
+  });
+
+  it('is not offered to a broadcaster that cannot webcast', async () => {
+    metadata = metadataAt({ canWebcast: false });
+    renderScreen(<WebcastScreen />);
+    await screen.findByRole('region', { name: 'Webcast defaults' });
+    expect(screen.queryByRole('region', { name: 'Scheduled webcasts' })).toBeNull();
   });
 });
 

@@ -10,11 +10,12 @@ import { DefaultsForm, type DefaultsValues, defaultsBody, defaultsValues } from 
 import { Destinations } from './Destinations.tsx';
 import { GoLivePanel } from './GoLivePanel.tsx';
 import { LiveAndHistory } from './LiveAndHistory.tsx';
+import { ScheduledWebcasts } from './ScheduledWebcasts.tsx';
 import { webcastApi, webcastKeys } from './webcast-api.ts';
 
 /**
  * The webcast screen (spec §2 webcast dashboard, §3 Webcast and Multicast): where to publish
- * from OBS, the defaults of new webcasts, the live webcast's health and the earlier ones' viewers,
+ * from OBS, the defaults of new webcasts, the webcasts scheduled ahead (when it may webcast), the live webcast's health and the earlier ones' viewers,
  * and, for Admins, the places the webcast is restreamed to.
  */
 export default function WebcastScreen() {
@@ -60,6 +61,7 @@ export default function WebcastScreen() {
             initial={initial}
             onSave={(values: DefaultsValues) => put(defaultsBody(values), t('webcastScreen.defaults.saved'))}
           />
+          {metadata.data.canWebcast && <ScheduledWebcasts />}
         </>
       )}
       <LiveAndHistory />

@@ -7,6 +7,7 @@ type Webcasts = typeof webcastContracts;
 type Multicasts = typeof multicastContracts;
 const at = '/node/broadcasters/:broadcasterID';
 const one = `${at}/multicast/:multicastID`;
+const scheduled = `${at}/webcasts/scheduled`;
 
 /** How often a live webcast and a restream on the move are asked for again. */
 export const POLL_MS = 5000;
@@ -15,6 +16,7 @@ export const webcastKeys = {
   metadata: (broadcasterID: string) => ['webcast-metadata', broadcasterID],
   webcasts: (broadcasterID: string) => ['webcasts', broadcasterID],
   multicasts: (broadcasterID: string) => ['multicasts', broadcasterID],
+  scheduled: (broadcasterID: string) => ['scheduled-webcasts', broadcasterID],
 };
 
 export const webcastApi = {
@@ -37,6 +39,16 @@ export const webcastApi = {
     { method: 'GET', path: '/admin/webcasts/health' },
     { fresh: true },
   ),
+  scheduled: callOf<Webcasts['broadcasterWebcastsScheduled']>({ method: 'GET', path: scheduled }, { fresh: true }),
+  createScheduled: callOf<Webcasts['createScheduledWebcast']>({ method: 'POST', path: scheduled }),
+  updateScheduled: callOf<Webcasts['updateScheduledWebcast']>({
+    method: 'PATCH',
+    path: `${scheduled}/:scheduledWebcastID`,
+  }),
+  deleteScheduled: callOf<Webcasts['deleteScheduledWebcast']>({
+    method: 'DELETE',
+    path: `${scheduled}/:scheduledWebcastID`,
+  }),
   multicasts: callOf<Multicasts['multicastList']>({ method: 'GET', path: `${at}/multicast_list` }, { fresh: true }),
   createMulticast: callOf<Multicasts['createMulticast']>({ method: 'POST', path: `${at}/multicast` }),
   updateMulticast: callOf<Multicasts['updateMulticast']>({ method: 'PATCH', path: one }),

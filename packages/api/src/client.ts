@@ -63,6 +63,11 @@ export function createApiClient(options: ApiClientOptions) {
     /** A broadcaster's live webcast and listed replays; live state changes fast, so never cached long. */
     broadcasterWebcasts: (broadcasterID: string, page = 1, pageSize = 25) =>
       calls.broadcasterWebcasts({ params: { broadcasterID }, query: { page, pageSize }, noCache: true }),
+    /** The first `pageSize` scheduled webcasts not yet past, soonest first, of one broadcaster or all. */
+    webcastsScheduled: (broadcasterID?: string, pageSize = 10) =>
+      broadcasterID
+        ? calls.broadcasterWebcastsScheduled({ params: { broadcasterID }, query: { pageSize }, noCache: true })
+        : calls.webcastsScheduled({ query: { pageSize }, noCache: true }),
     /**
      * One webcast or its replay; `password` unlocks a protected one (on the server, `setCookie`
      * gets the media pass the answer gives the visitor's browser), as does a valid media pass sent

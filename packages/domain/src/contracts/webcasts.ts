@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { queryBoolean } from '../query.ts';
+import { listSchema } from '../catalogue.ts';
+import { pageNumber, pageSize, queryBoolean } from '../query.ts';
 import { contract } from './contract.ts';
 import { broadcasterIdParams } from './params.ts';
 
@@ -206,6 +207,57 @@ export const webcastHealthOverviewSchema = z.object({
   ),
 });
 
+/**
+ * Scheduled webcasts (issue 27 'scheduled webcasts shown ahead'): what a broadcaster announces
+ * it will stream. Upcoming until its start is `graceMinutes` past (a service starting late, or
+ * running, still shows); a start must be in the future when it is set.
+ */
+export const WEBCAST_SCHEDULE_RULES = {
+  titleMax: 200,
+  descriptionMax: 5000,
+  /** An expected duration of at most a day. */
+  minutesMax: 24 * 60,
+  graceMinutes: 120,
+  pageSize: 25,
+} as const;
+
+export const scheduledWebcastSchema = z.object({
+  scheduledWebcastID: z.number().int(),
+  broadcasterID: z.string(),
+  displayName: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** ISO 8601 start. */
+  startDate: z.string(),
+  /** The same, epoch seconds. */
+  startTimestamp: z.number().int(),
+  expectedDurationMinutes: z.number().int().nullable(),
+});
+export type ScheduledWebcast = z.infer<typeof scheduledWebcastSchema>;
+
+const scheduleFields = {
+  /** Required: blank after trimming is refused ('error.webcastSchedule.titleRequired'). */
+  title: text(WEBCAST_SCHEDULE_RULES.titleMax),
+  description: text(WEBCAST_SCHEDULE_RULES.descriptionMax).optional(),
+  /** ISO 8601 with its offset; in the future ('error.webcastSchedule.startInPast'). */
+  startDate: z.iso.datetime({ offset: true }),
+  expectedDurationMinutes: z.number().int().min(1).max(WEBCAST_SCHEDULE_RULES.minutesMax).nullable().optional(),
+};
+export const newScheduledWebcastBody = z.object(scheduleFields);
+export const updateScheduledWebcastBody = z.object(scheduleFields).partial();
+export const scheduledWebcastParams = broadcasterIdParams.extend({
+  scheduledWebcastID: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+/** Keyset paged, as the library's feeds: follow `next` (a cursor) for the page after. */
+const scheduledQuery = z.object({
+  page: pageNumber,
+  pageSize: pageSize(WEBCAST_SCHEDULE_RULES.pageSize, 100),
+  cursor: z.string().max(500).optional(),
+});
+const scheduledList = listSchema(scheduledWebcastSchema);
+const scheduledListNote =
+  'Soonest first, until the start is two hours past. Paged by keyset only: a page after the first needs the cursor of the page before (follow `next`); `totalCount` is null.';
+
 const tag = 'Webcasts';
 const inProgressQuery = z.object({ broadcasterID: z.string().max(100).optional() });
 
@@ -326,6 +378,63 @@ export const webcastContracts = {
     params: webcastIdParams,
     body: updateWebcastBody,
     responses: { 200: webcastSchema },
+    errors: [401, 403, 404],
+  }),
+  webcastsScheduled: contract({
+    method: 'GET',
+    path: '/node/webcasts/scheduled',
+    tag,
+    summary: 'Scheduled webcasts',
+    description: `The webcasts broadcasters have announced across the site. ${scheduledListNote}`,
+    query: scheduledQuery,
+    responses: { 200: scheduledList },
+  }),
+  broadcasterWebcastsScheduled: contract({
+    method: 'GET',
+    path: '/node/broadcasters/:broadcasterID/webcasts/scheduled',
+    tag,
+    summary: "A broadcaster's scheduled webcasts",
+    description: `The webcasts the broadcaster has announced. ${scheduledListNote}`,
+    params: broadcasterIdParams,
+    query: scheduledQuery,
+    responses: { 200: scheduledList },
+    errors: [404],
+  }),
+  createScheduledWebcast: contract({
+    method: 'POST',
+    path: '/node/broadcasters/:broadcasterID/webcasts/scheduled',
+    tag,
+    summary: 'Announce a webcast',
+    description:
+      "For the broadcaster's managers (or its API key), when webcasting is enabled for it: a title and a start in the future, optionally a description and the expected minutes.",
+    auth: 'apiKeyOrSession',
+    params: broadcasterIdParams,
+    body: newScheduledWebcastBody,
+    responses: { 201: scheduledWebcastSchema },
+    errors: [401, 403, 404],
+  }),
+  updateScheduledWebcast: contract({
+    method: 'PATCH',
+    path: '/node/broadcasters/:broadcasterID/webcasts/scheduled/:scheduledWebcastID',
+    tag,
+    summary: 'Change a scheduled webcast',
+    description:
+      'The fields given change; a new start must be in the future. `expectedDurationMinutes` null removes it.',
+    auth: 'apiKeyOrSession',
+    params: scheduledWebcastParams,
+    body: updateScheduledWebcastBody,
+    responses: { 200: scheduledWebcastSchema },
+    errors: [401, 403, 404],
+  }),
+  deleteScheduledWebcast: contract({
+    method: 'DELETE',
+    path: '/node/broadcasters/:broadcasterID/webcasts/scheduled/:scheduledWebcastID',
+    tag,
+    summary: 'Remove a scheduled webcast',
+    description: 'It is no longer shown as coming up.',
+    auth: 'apiKeyOrSession',
+    params: scheduledWebcastParams,
+    responses: { 200: z.object({ deleted: z.boolean() }) },
     errors: [401, 403, 404],
   }),
   webcastStats: contract({

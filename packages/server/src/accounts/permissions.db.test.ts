@@ -209,6 +209,36 @@ const ROWS: Row[] = [
     request: async (f) => ({ method: 'GET', url: `/webcasts/${await endedWebcast(f)}/health` }),
     expect: [401, 403, 403, 200, 200, 200, 200, 200],
   },
+  // Scheduled webcasts (webcasts/webcast-schedule.ts): its managers' (any role, its key), as the settings.
+  {
+    name: 'createScheduledWebcast',
+    request: async (f) => {
+      await webcasting(f);
+      return {
+        method: 'POST',
+        url: '/node/broadcasters/gracechurch/webcasts/scheduled',
+        body: { title: 'Carol service', startDate: new Date(Date.now() + 86_400_000).toISOString() },
+      };
+    },
+    expect: [401, 403, 403, 201, 201, 201, 201, 201],
+  },
+  {
+    name: 'updateScheduledWebcast',
+    request: async (f) => ({
+      method: 'PATCH',
+      url: `/node/broadcasters/gracechurch/webcasts/scheduled/${await scheduledWebcast(f)}`,
+      body: { title: 'Carols by candlelight' },
+    }),
+    expect: [401, 403, 403, 200, 200, 200, 200, 200],
+  },
+  {
+    name: 'deleteScheduledWebcast',
+    request: async (f) => ({
+      method: 'DELETE',
+      url: `/node/broadcasters/gracechurch/webcasts/scheduled/${await scheduledWebcast(f)}`,
+    }),
+    expect: [401, 403, 403, 200, 200, 200, 200, 200],
+  },
   // The health of every webcast on air (/admin/webcast-health): site admins only.
   {
     name: 'webcastHealthOverview',
@@ -1001,6 +1031,21 @@ async function endedWebcast({ db }: Fixture): Promise<string> {
   return id;
 }
 
+/** Webcasting enabled for gracechurch (the fixture's broadcasters cannot webcast). */
+async function webcasting({ db }: Fixture): Promise<void> {
+  await db.query(`UPDATE broadcaster SET can_webcast = true WHERE broadcaster_id = 'gracechurch'`);
+}
+
+/** A webcast gracechurch has scheduled for tomorrow; its id. */
+async function scheduledWebcast(f: Fixture): Promise<number> {
+  await webcasting(f);
+  const [row] = await f.db.query<{ schedule_id: number }>(
+    `INSERT INTO webcast_schedule (broadcaster_id, title, starts_at)
+     VALUES ('gracechurch', 'Carol service', now() + interval '1 day') RETURNING schedule_id::int4 AS schedule_id`,
+  );
+  return row?.schedule_id ?? 0;
+}
+
 /** A draft article of gracechurch. */
 async function draftArticle({ db }: Fixture): Promise<number> {
   const slug = `draft-${Math.random().toString(36).slice(2, 10)}`;
@@ -1121,6 +1166,7 @@ async function snapshot(db: Db): Promise<string> {
     'webcast',
     'broadcaster_webcast_defaults',
     'broadcaster_stream_key',
+    'webcast_schedule',
   ];
   const parts = [];
   for (const table of tables) {

@@ -180,6 +180,8 @@ const EXAMPLES: Record<string, string[]> = {
   webcastsInProgressLite: ['/node/webcasts/lite'],
   webcastsInProgressCount: ['/node/webcasts/count'],
   webcastHistory: ['/node/webcasts/history'],
+  webcastsScheduled: ['/node/webcasts/scheduled', '/node/webcasts/scheduled?pageSize=1'],
+  broadcasterWebcastsScheduled: ['/node/broadcasters/gracechurch/webcasts/scheduled'],
   broadcasterWebcasts: ['/node/broadcasters/gracechurch/webcasts', '/node/broadcasters/gracechurch/webcasts?lite=true'],
   broadcasterWebcastTotals: ['/node/broadcasters/gracechurch/webcasts/stats/totals'],
   broadcasterWebcast: [
@@ -341,6 +343,13 @@ describe.each(BACKENDS)('route contracts on %s', (backend) => {
     await t.db.query(
       `INSERT INTO broadcaster_stream_key (broadcaster_id, stream_key, paused_until, paused_reason)
        VALUES ('gracechurch', 'contracts-stream-key', now() + interval '30 minutes', 'overlong')`,
+    );
+    // Two webcasts gracechurch announced (webcasts/webcast-schedule.ts), listed while it may webcast.
+    await t.db.query(`UPDATE broadcaster SET can_webcast = true WHERE broadcaster_id = 'gracechurch'`);
+    await t.db.query(
+      `INSERT INTO webcast_schedule (broadcaster_id, title, description, starts_at, expected_minutes)
+       VALUES ('gracechurch', 'Carol service', 'By candlelight', now() + interval '1 day', 75),
+              ('gracechurch', 'Watchnight', '', now() + interval '2 days', NULL)`,
     );
     const getContracts = ALL.filter(([, c]) => methodsOf(c).includes('GET'));
     expect(getContracts.map(([name]) => name).filter((name) => !(name in EXAMPLES))).toEqual([]);

@@ -7,7 +7,7 @@ import type { DemoCatalogue, DemoSermon } from './demo-catalogue.ts';
 import { VIDEO_SECONDS } from './demo-media.ts';
 
 /**
- * The demo's past webcasts (issue 27): two ended Sunday webcasts with a listed replay for each
+ * The demo's past webcasts (issue 27), and two announced ahead (`demoSchedules`): two ended Sunday webcasts with a listed replay for each
  * broadcaster of the first demo video sermons, the later one of the first broadcaster archived
  * as that sermon (`archived_webcast_id` both ways, as webcast-archive.ts links a real one). The
  * replays are the video sermons' own rendered originals (demo-media.ts), repackaged without
@@ -90,6 +90,53 @@ export async function insertDemoWebcasts(tx: Db, webcasts: readonly DemoWebcast[
         w.archivedSermonId,
         w.webcastId,
       ]);
+  }
+}
+
+export type DemoSchedule = {
+  broadcasterId: string;
+  title: string;
+  description: string;
+  startsAt: number;
+  minutes: number;
+};
+
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * Webcasts the demo announces ahead (issue 27), so a fresh site shows 'Coming up': a service
+ * tomorrow and a prayer meeting in three days, on the hour, by the first two broadcasters that
+ * may webcast. Relative to `now` (the seed time, epoch ms).
+ */
+export function demoSchedules(catalogue: DemoCatalogue, now: number): DemoSchedule[] {
+  const [first, second = first] = catalogue.broadcasters.filter((b) => b.canWebcast);
+  if (!first || !second) return [];
+  const hour = Math.ceil(now / 3600_000) * 3600_000;
+  return [
+    {
+      broadcasterId: first.broadcasterId,
+      title: 'Lord’s Day morning worship',
+      description: 'Hymns, prayer and the preaching of the Word.',
+      startsAt: hour + DAY_MS,
+      minutes: 90,
+    },
+    {
+      broadcasterId: second.broadcasterId,
+      title: 'Midweek prayer meeting',
+      description: '',
+      startsAt: hour + 3 * DAY_MS,
+      minutes: 60,
+    },
+  ];
+}
+
+export async function insertDemoSchedules(tx: Db, schedules: readonly DemoSchedule[]): Promise<void> {
+  for (const s of schedules) {
+    await tx.query(
+      `INSERT INTO webcast_schedule (broadcaster_id, title, description, starts_at, expected_minutes)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [s.broadcasterId, s.title, s.description, new Date(s.startsAt).toISOString(), s.minutes],
+    );
   }
 }
 

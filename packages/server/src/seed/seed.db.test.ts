@@ -362,6 +362,19 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     }
   });
 
+  it('announces two webcasts in the coming days, by broadcasters that may webcast', async () => {
+    const scheduled = await t.db.query<{ title: string; can_webcast: boolean; days: number }>(
+      `SELECT s.title, b.can_webcast, extract(epoch FROM s.starts_at - now()) / 86400 AS days
+         FROM webcast_schedule s JOIN broadcaster b ON b.broadcaster_id = s.broadcaster_id ORDER BY s.starts_at`,
+    );
+    expect(scheduled.map((s) => [s.title, s.can_webcast])).toEqual([
+      ['Lord’s Day morning worship', true],
+      ['Midweek prayer meeting', true],
+    ]);
+    expect(Number(scheduled[0]?.days)).toBeGreaterThan(0.9);
+    expect(Number(scheduled[1]?.days)).toBeLessThan(3.1);
+  });
+
   it('leaves a seeded database alone, and reseeds on reset reusing rendered media', async () => {
     const before = await one<{ n: number }>(t.db, 'SELECT count(*)::int n FROM sermon');
     const again = await seedDemo(t.db, { media, mediaDir, mediaSermons: 2 });

@@ -12,7 +12,7 @@ import { demoArtwork } from './demo-artwork.ts';
 import { type DemoCatalogue, type DemoSermon, generateDemoCatalogue } from './demo-catalogue.ts';
 import { demoHighlights } from './demo-highlights.ts';
 import { chooseMediaSermons, demoCacheDir } from './demo-media.ts';
-import { demoWebcasts, insertDemoWebcasts } from './demo-webcasts.ts';
+import { demoSchedules, demoWebcasts, insertDemoSchedules, insertDemoWebcasts } from './demo-webcasts.ts';
 import { scriptureIndex } from './scripture-index.ts';
 
 export type SeedOptions = {
@@ -61,6 +61,7 @@ export type SeedResult = {
 
 /** The catalogue tables the seed fills, in an order that deletes children first. */
 const CATALOGUE_TABLES = [
+  'webcast_schedule',
   'webcast',
   'article',
   'broadcaster_highlighted_sermons',
@@ -136,6 +137,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult
     await refreshCatalogueCounts(tx);
     const articles = await insertDemoArticles(tx, catalogue);
     await insertDemoWebcasts(tx, webcasts);
+    await insertDemoSchedules(tx, demoSchedules(catalogue, Date.now()));
     if (chosen.length) {
       await enqueue(tx, 'demo.media', {
         sermons: chosen.map((s) => ({

@@ -1,15 +1,16 @@
 import { webcastContracts as c } from '@kerygma/domain/contracts/webcasts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readCookie } from '../accounts/cookies.ts';
 import { guards, optionalSession } from '../accounts/guards.ts';
 import type { ApiDeps } from '../app-deps.ts';
 import type { Config } from '../config.ts';
-import { urlsFor } from '../http/request-context.ts';
+import { requestUrl, urlsFor } from '../http/request-context.ts';
 import { route } from '../http/route.ts';
 import { linkSecret } from '../library/unsubscribe-token.ts';
 import { attendance } from './attendance.ts';
 import { playlistFor } from './live-rungs.ts';
 import { MEDIA_PASS_COOKIE, mediaPass, setMediaPass } from './media-pass.ts';
+import * as schedule from './webcast-schedule.ts';
 import { attendanceEveryMs } from './webcast-stops.ts';
 import * as s from './webcasts.service.ts';
 
@@ -90,6 +91,45 @@ export function webcastRoutes(app: FastifyInstance, deps: ApiDeps) {
       // Its title, password or replay changed: the cached pages showing it are dropped.
       deps.changes?.announce({ broadcasterIds: [updated.broadcasterID], webcasts: true });
       return updated;
+    },
+    g.broadcasterKeyOrSession,
+  );
+  // Scheduled webcasts (webcast-schedule.ts): a change drops the cached pages showing them, as
+  // a webcast going live does (webcast-changes.ts).
+  const scheduled = ({ broadcasterID }: { broadcasterID: string }) =>
+    deps.changes?.announce({ broadcasterIds: [broadcasterID], webcasts: true });
+  const listUrl = (req: FastifyRequest) => requestUrl(urlsFor(deps.config, req), req);
+  route(app, c.webcastsScheduled, ({ query }, req) => schedule.upcoming(w, undefined, query, listUrl(req)));
+  route(app, c.broadcasterWebcastsScheduled, ({ params, query }, req) =>
+    schedule.upcoming(w, params.broadcasterID, query, listUrl(req)),
+  );
+  route(
+    app,
+    c.createScheduledWebcast,
+    async ({ params, body, auth }) => {
+      const made = await schedule.createSchedule(w, auth, params.broadcasterID, body);
+      scheduled(made);
+      return made;
+    },
+    g.broadcasterKeyOrSession,
+  );
+  route(
+    app,
+    c.updateScheduledWebcast,
+    async ({ params, body, auth }) => {
+      const changed = await schedule.updateSchedule(w, auth, params.broadcasterID, params.scheduledWebcastID, body);
+      scheduled(changed);
+      return changed;
+    },
+    g.broadcasterKeyOrSession,
+  );
+  route(
+    app,
+    c.deleteScheduledWebcast,
+    async ({ params, auth }) => {
+      const gone = await schedule.deleteSchedule(w, auth, params.broadcasterID, params.scheduledWebcastID);
+      scheduled({ broadcasterID: params.broadcasterID.toLowerCase() });
+      return gone;
     },
     g.broadcasterKeyOrSession,
   );
