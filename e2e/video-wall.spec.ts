@@ -155,16 +155,19 @@ for (const { via, withoutNativeHls } of PLAYBACK) {
     expect(metadata.status()).toBe(200);
     const { streamKey } = (await metadata.json()) as { streamKey: string };
     const publisher = publish(`rtmp://127.0.0.1:${RTMP_PORT}/live/${streamKey}`);
+    let webcastID = '';
     try {
       // Live, with a first segment in its playlist.
       const live = async () =>
         (
           (await (await page.request.get(`/api/v2/node/webcasts?broadcasterID=${BROADCASTER}`)).json()) as {
-            results: { hlsURL: string; title: string }[];
+            results: { webcastID: string; hlsURL: string; title: string }[];
           }
         ).results.find((w) => w.title === title);
       await expect.poll(async () => Boolean(await live())).toBe(true);
-      const playlist = new URL((await live())?.hlsURL ?? '', origin).pathname;
+      const webcast = await live();
+      webcastID = webcast?.webcastID ?? '';
+      const playlist = new URL(webcast?.hlsURL ?? '', origin).pathname;
       await expect.poll(async () => (await page.request.get(playlist)).text()).toContain('#EXTINF');
 
       await standInTiles(page);
@@ -193,6 +196,15 @@ for (const { via, withoutNativeHls } of PLAYBACK) {
       await expect(page.getByText('No webcast is live right now.')).toBeVisible();
     } finally {
       await publisher.stop();
+      // Ended, not offline: a publisher back within the offline time would resume this webcast,
+      // title and all, and the next journey would not find its own.
+      if (webcastID)
+        await expect
+          .poll(async () => {
+            const res = await page.request.get(`/api/v2/node/broadcasters/${BROADCASTER}/webcasts/${webcastID}`);
+            return ((await res.json()) as { state: string }).state;
+          })
+          .toBe('ended');
     }
   });
 }
