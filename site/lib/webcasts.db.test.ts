@@ -53,10 +53,12 @@ describe.each(BACKENDS)('webcast page loaders on %s', (backend) => {
   }, 60_000);
   afterAll(() => t?.close());
 
-  it('says when a webcast started, in the page language and UTC', () => {
-    const start = Date.UTC(2026, 11, 6, 15, 30) / 1000;
-    expect(startedLabel(start, 'en')).toBe('Dec 6, 2026, 3:30 PM UTC');
-    expect(startedLabel(start, 'de')).toContain('15:30');
+  it('says when a webcast started, in the page language and on the site’s clock (US Eastern), the zone named', () => {
+    const winter = Date.UTC(2026, 11, 6, 15, 30) / 1000;
+    expect(startedLabel(winter, 'en')).toBe('Dec 6, 2026, 10:30 AM EST');
+    expect(startedLabel(winter, 'de')).toContain('10:30');
+    const summer = Date.UTC(2026, 6, 5, 14, 30) / 1000;
+    expect(startedLabel(summer, 'en')).toBe('Jul 5, 2026, 10:30 AM EDT');
   });
 
   it('lists the webcasts live now with their count', async () => {

@@ -7,6 +7,7 @@ import {
   type Webcast,
   type WebcastLite,
 } from '@kerygma/domain/contracts/webcasts';
+import { SITE_TIME_ZONE } from './format.ts';
 import { orNotFound } from './not-found.ts';
 
 /**
@@ -214,8 +215,8 @@ export async function liveDestination(api: ApiClient, broadcasterID: string): Pr
 }
 
 /**
- * When a webcast started or a scheduled one starts, in the page's language (UTC: the page is the
- * same for every visitor).
+ * When a webcast started or a scheduled one starts, in the page's language, on the site's clock
+ * (spec §9: US Eastern; the page is the same for every visitor), the zone named.
  */
 export function startedLabel(startTimestamp: number, lang: string): string {
   return new Intl.DateTimeFormat(lang, {
@@ -225,7 +226,7 @@ export function startedLabel(startTimestamp: number, lang: string): string {
     day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-    timeZone: 'UTC',
+    timeZone: SITE_TIME_ZONE,
     timeZoneName: 'short',
   }).format(new Date(startTimestamp * 1000));
 }

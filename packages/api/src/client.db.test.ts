@@ -5,9 +5,14 @@ import { buildTestApp, type TestApp } from '../../server/src/test/test-app.ts';
 import { BACKENDS } from '../../server/src/test/test-db.ts';
 import { createApiClient } from './client.ts';
 import { ApiRequestError } from './request.ts';
-import type { ApiClientOptions, ApiFetch } from './transport.ts';
+import type { ApiClientOptions, ApiFetch, ApiFetchInit } from './transport.ts';
 
-type Sent = { url: URL; headers: Record<string, string>; credentials: RequestInit['credentials'] };
+type Sent = {
+  url: URL;
+  headers: Record<string, string>;
+  credentials: RequestInit['credentials'];
+  cache: ApiFetchInit['cache'];
+};
 
 /** The API client against the real app: requests go through app.inject, and each one is recorded. */
 describe.each(BACKENDS)('API client against the app on %s', (backend) => {
@@ -25,6 +30,7 @@ describe.each(BACKENDS)('API client against the app on %s', (backend) => {
         url: new URL(input),
         headers: Object.fromEntries(new Headers(init?.headers).entries()),
         credentials: init?.credentials,
+        cache: init?.cache,
       });
       return inject(input, init);
     };
@@ -56,6 +62,14 @@ describe.each(BACKENDS)('API client against the app on %s', (backend) => {
     expect((await api.health()).status).toBe('ok');
     expect(last().url.pathname).toBe('/api/v2/healthz');
     expect(last().url.searchParams.has('cacheLanguage')).toBe(false);
+  });
+
+  it('in the browser a fresh call checks the stored answer with the server; others may use it', async () => {
+    const browser = client({ sameHost: true });
+    await browser.get('node/languages', { noCache: true });
+    expect(last().cache).toBe('no-cache');
+    await browser.get('node/languages');
+    expect(last().cache).toBeUndefined();
   });
 
   it('sends X-API-Key only when one is set, and Origin/credentials when configured', async () => {

@@ -24,8 +24,10 @@ export type ApiResponse = {
   json(): Promise<unknown>;
   text(): Promise<string>;
 };
+/** What a call gives fetch; `cache` is the browser's (Node's types leave it out). */
+export type ApiFetchInit = RequestInit & { cache?: 'no-cache' };
 /** The fetch the client calls: the global fetch, or the server's in-process one for its own pages. */
-export type ApiFetch = (url: string, init?: RequestInit) => Promise<ApiResponse>;
+export type ApiFetch = (url: string, init?: ApiFetchInit) => Promise<ApiResponse>;
 
 export type ApiClientOptions = {
   /** Origin of the API, e.g. 'https://kerygma.example' (the base path is added). */
@@ -48,6 +50,10 @@ export type ApiClientOptions = {
 
 export type RequestOptions = {
   query?: Query;
+  /**
+   * Fresh: no cache hints, and a browser checks its stored copy with the server before using it
+   * (what a manager just changed must show at once; an unchanged answer is a 304).
+   */
   noCache?: boolean;
   joinArrays?: boolean;
   signal?: AbortSignal;
@@ -118,6 +124,7 @@ export function createTransport(options: ApiClientOptions) {
         headers,
         body: json === undefined ? undefined : JSON.stringify(json),
         credentials: options.sameHost ? 'include' : 'omit',
+        ...(request.noCache && options.sameHost ? { cache: 'no-cache' as const } : {}),
         signal: request.signal,
       });
     } catch (error) {
