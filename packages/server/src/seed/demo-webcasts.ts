@@ -18,8 +18,8 @@ import { VIDEO_SECONDS } from './demo-media.ts';
 /** Broadcasters given past webcasts: each from one demo video sermon. */
 const BROADCASTERS_WITH_WEBCASTS = 3;
 const WEEK_MS = 7 * 24 * 3600_000;
-/** Sunday service at 10:00 UTC on the sermon's preach date. */
-const SERVICE_HOUR = 'T10:00:00Z';
+/** Sunday service at 15:00 UTC on the sermon's preach date: 10 or 11 in the morning, US Eastern. */
+const SERVICE_HOUR = 'T15:00:00Z';
 
 export type DemoWebcast = {
   webcastId: string;
@@ -102,29 +102,50 @@ export type DemoSchedule = {
 };
 
 const DAY_MS = 24 * 3600_000;
+/** The site's clock (spec §9), on which a church's service times are given. */
+const EASTERN = 'America/New_York';
+
+/** US Eastern's offset from UTC at an instant, in ms (e.g. -5 h in winter). */
+function easternOffsetMs(at: number): number {
+  const zone = new Intl.DateTimeFormat('en-US', { timeZone: EASTERN, timeZoneName: 'longOffset' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  const [, sign, hours, minutes] = /GMT([+-])(\d\d):(\d\d)/.exec(zone ?? '') ?? [];
+  return (sign === '-' ? -1 : 1) * (Number(hours) * 3600_000 + Number(minutes) * 60_000);
+}
+
+/** The next `weekday` (0 Sunday) at `hours`:`minutes` US Eastern, at least a day after `now`. */
+function nextEastern(now: number, weekday: number, hours: number, minutes: number): number {
+  const today = new Date(now + easternOffsetMs(now)); // Eastern's wall clock, read as UTC
+  const ahead = (weekday - today.getUTCDay() + 7) % 7 || 7;
+  for (let days = ahead; ; days += 7) {
+    const wall = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + days, hours, minutes);
+    const at = wall - easternOffsetMs(wall);
+    if (at - now >= DAY_MS) return at;
+  }
+}
 
 /**
- * Webcasts the demo announces ahead (issue 27), so a fresh site shows 'Coming up': a service
- * tomorrow and a prayer meeting in three days, on the hour, by the first two broadcasters that
- * may webcast. Relative to `now` (the seed time, epoch ms).
+ * Webcasts the demo announces ahead (issue 27), so a fresh site shows 'Coming up': the next
+ * Sunday morning service (10:30) and midweek prayer meeting (Wednesday, 19:00), US Eastern, each
+ * at least a day off, by the first two broadcasters that may webcast. `now`: the seed time, epoch ms.
  */
 export function demoSchedules(catalogue: DemoCatalogue, now: number): DemoSchedule[] {
   const [first, second = first] = catalogue.broadcasters.filter((b) => b.canWebcast);
   if (!first || !second) return [];
-  const hour = Math.ceil(now / 3600_000) * 3600_000;
   return [
     {
       broadcasterId: first.broadcasterId,
       title: 'Lord’s Day morning worship',
       description: 'Hymns, prayer and the preaching of the Word.',
-      startsAt: hour + DAY_MS,
+      startsAt: nextEastern(now, 0, 10, 30),
       minutes: 90,
     },
     {
       broadcasterId: second.broadcasterId,
       title: 'Midweek prayer meeting',
       description: '',
-      startsAt: hour + 3 * DAY_MS,
+      startsAt: nextEastern(now, 3, 19, 0),
       minutes: 60,
     },
   ];

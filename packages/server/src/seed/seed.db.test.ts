@@ -362,17 +362,26 @@ describe.each(BACKENDS)('demo seed on %s', (backend) => {
     }
   });
 
-  it('announces two webcasts in the coming days, by broadcasters that may webcast', async () => {
-    const scheduled = await t.db.query<{ title: string; can_webcast: boolean; days: number }>(
-      `SELECT s.title, b.can_webcast, extract(epoch FROM s.starts_at - now()) / 86400 AS days
-         FROM webcast_schedule s JOIN broadcaster b ON b.broadcaster_id = s.broadcaster_id ORDER BY s.starts_at`,
+  it('announces the next Sunday service and prayer meeting at their hours, US Eastern, by broadcasters that may webcast', async () => {
+    const scheduled = await t.db.query<{ title: string; can_webcast: boolean; days: number; starts: number }>(
+      `SELECT s.title, b.can_webcast, extract(epoch FROM s.starts_at - now()) / 86400 AS days,
+              floor(extract(epoch FROM s.starts_at))::int8 AS starts
+         FROM webcast_schedule s JOIN broadcaster b ON b.broadcaster_id = s.broadcaster_id ORDER BY s.title`,
     );
-    expect(scheduled.map((s) => [s.title, s.can_webcast])).toEqual([
-      ['Lord’s Day morning worship', true],
-      ['Midweek prayer meeting', true],
+    const eastern = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/New_York',
+      weekday: 'long',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    expect(scheduled.map((s) => [s.title, s.can_webcast, eastern.format(Number(s.starts) * 1000)])).toEqual([
+      ['Lord’s Day morning worship', true, 'Sunday 10:30 AM'],
+      ['Midweek prayer meeting', true, 'Wednesday 7:00 PM'],
     ]);
-    expect(Number(scheduled[0]?.days)).toBeGreaterThan(0.9);
-    expect(Number(scheduled[1]?.days)).toBeLessThan(3.1);
+    for (const s of scheduled) {
+      expect(Number(s.days)).toBeGreaterThan(0.99);
+      expect(Number(s.days)).toBeLessThan(8);
+    }
   });
 
   it('leaves a seeded database alone, and reseeds on reset reusing rendered media', async () => {
