@@ -1,3 +1,4 @@
+import { SITE_TIME_ZONE } from '@kerygma/domain/site-clock';
 import type { LocaleCode } from '@kerygma/i18n/locales';
 import dayjs from 'dayjs';
 import localizedFormat from 'dayjs/plugin/localizedFormat';
@@ -13,8 +14,6 @@ dayjs.extend(utc);
 dayjs.extend(timezone);
 dayjs.extend(relativeTime);
 dayjs.extend(localizedFormat);
-
-export const EASTERN = 'America/New_York';
 
 /** dayjs's name of each of our locales; English is built in. */
 const loaders: Record<LocaleCode, (() => Promise<unknown>) | null> = {
@@ -68,8 +67,8 @@ export function formatDay(day: string): string {
 /** A moment (ISO 8601) in US Eastern and, when the viewer's zone differs, in theirs. */
 export function formatScheduled(iso: string, viewerZone = dayjs.tz.guess()): { eastern: string; local: string | null } {
   const at = dayjs(iso);
-  const eastern = `${at.tz(EASTERN).format('lll')} ET`;
-  const sameOffset = at.tz(EASTERN).utcOffset() === at.tz(viewerZone).utcOffset();
+  const eastern = `${at.tz(SITE_TIME_ZONE).format('lll')} ET`;
+  const sameOffset = at.tz(SITE_TIME_ZONE).utcOffset() === at.tz(viewerZone).utcOffset();
   return { eastern, local: sameOffset ? null : at.tz(viewerZone).format('lll') };
 }
 
@@ -80,12 +79,12 @@ export function fromNow(iso: string): string {
 
 /** The moment (ISO 8601) of a wall-clock time typed in US Eastern ('2026-12-06T10:30'). */
 export function easternToIso(local: string): string {
-  return dayjs.tz(local, EASTERN).format();
+  return dayjs.tz(local, SITE_TIME_ZONE).format();
 }
 
 /** The Eastern wall-clock value of a moment, for a `datetime-local` input. */
 export function isoToEasternInput(iso: string): string {
-  return dayjs(iso).tz(EASTERN).format('YYYY-MM-DDTHH:mm');
+  return dayjs(iso).tz(SITE_TIME_ZONE).format('YYYY-MM-DDTHH:mm');
 }
 
 /** The moment (ISO 8601, with its offset) of a wall-clock time typed in the viewer's own zone. */

@@ -1,3 +1,5 @@
+import { SITE_TIME_ZONE } from '@kerygma/domain/site-clock';
+
 /**
  * Display formatting rules (spec §9 "Business constants and limits"). Pure functions; `locale`
  * is a BCP 47 tag (the locale table's `lang`, e.g. 'de', 'en-GB', 'zh-Hans').
@@ -178,9 +180,6 @@ export function formatDate(day: string, locale: string, month: 'short' | 'long' 
 const formattedDays = new Map<string, string>();
 const MAX_FORMATTED_DAYS = 20_000;
 
-/** The site's time zone: US Eastern (spec §9). */
-export const SITE_TIME_ZONE = 'America/New_York';
-
 /** 'YYYY-MM-DD' of an instant (epoch seconds) on the site's calendar, US Eastern. */
 export function easternDay(epochSeconds: number): string {
   return formatter(
@@ -190,18 +189,23 @@ export function easternDay(epochSeconds: number): string {
   ).format(new Date(epochSeconds * 1000));
 }
 
-/** An instant (epoch seconds) as date and time in US Eastern, in the reader's language. */
-export function formatDateTime(epochSeconds: number, locale: string): string {
+/**
+ * An instant (epoch seconds) as date and time in US Eastern, in the reader's language; with
+ * `zoneNamed`, followed by the zone's name ('EST', 'EDT'), for times a reader may take for their own.
+ */
+export function formatDateTime(epochSeconds: number, locale: string, { zoneNamed = false } = {}): string {
   return formatter(
-    `t:${locale}`,
+    `t:${locale}:${zoneNamed}`,
     () =>
       new Intl.DateTimeFormat(locale, {
+        // dateStyle and timeStyle take no timeZoneName: the fields one by one.
         timeZone: SITE_TIME_ZONE,
         year: 'numeric',
         month: 'short',
         day: 'numeric',
         hour: 'numeric',
         minute: '2-digit',
+        ...(zoneNamed ? { timeZoneName: 'short' as const } : {}),
       }),
   ).format(new Date(epochSeconds * 1000));
 }

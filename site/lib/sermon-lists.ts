@@ -11,9 +11,9 @@ import {
   type SermonSort,
   withoutControls,
 } from '@kerygma/domain/query';
+import { SITE_TIME_ZONE } from '@kerygma/domain/site-clock';
 import { slugify } from '@kerygma/domain/slug';
 import type { MessageKey } from '@kerygma/i18n/t';
-import { SITE_TIME_ZONE } from './format.ts';
 import { withoutIgnored } from './list-query.ts';
 
 /**

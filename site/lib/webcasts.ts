@@ -7,7 +7,7 @@ import {
   type Webcast,
   type WebcastLite,
 } from '@kerygma/domain/contracts/webcasts';
-import { SITE_TIME_ZONE } from './format.ts';
+import { formatDateTime } from './format.ts';
 import { orNotFound } from './not-found.ts';
 
 /**
@@ -219,14 +219,5 @@ export async function liveDestination(api: ApiClient, broadcasterID: string): Pr
  * (spec §9: US Eastern; the page is the same for every visitor), the zone named.
  */
 export function startedLabel(startTimestamp: number, lang: string): string {
-  return new Intl.DateTimeFormat(lang, {
-    // dateStyle and timeStyle take no timeZoneName: the fields one by one.
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: SITE_TIME_ZONE,
-    timeZoneName: 'short',
-  }).format(new Date(startTimestamp * 1000));
+  return formatDateTime(startTimestamp, lang, { zoneNamed: true });
 }

@@ -9,6 +9,7 @@ import {
   articleSlug,
 } from '@kerygma/domain/articles';
 import type { Article, ArticleSummary } from '@kerygma/domain/contracts/articles';
+import { SITE_TIME_ZONE } from '@kerygma/domain/site-clock';
 import { type Actor, actsAs, requireRole } from '../accounts/guards.ts';
 import type { Db } from '../db/db.ts';
 import { ApiError, notFound } from '../errors.ts';
@@ -72,7 +73,7 @@ const articleView = (a: q.ArticleTextRow): Article => ({
 
 /** Spec §3 "today's date": the day in US Eastern time, which §9 takes as the site's. */
 const today = (now: number) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', dateStyle: 'short' }).format(now);
+  new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE, dateStyle: 'short' }).format(now);
 
 export function articleConfig() {
   return {

@@ -1,5 +1,6 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { SITE_TIME_ZONE } from '@kerygma/domain/site-clock';
 import { run } from '@kerygma/ffmpeg/run';
 import type { Db } from '../db/db.ts';
 import { PLAYLIST } from '../webcasts/hls-packager.ts';
@@ -102,12 +103,10 @@ export type DemoSchedule = {
 };
 
 const DAY_MS = 24 * 3600_000;
-/** The site's clock (spec §9), on which a church's service times are given. */
-const EASTERN = 'America/New_York';
 
 /** US Eastern's offset from UTC at an instant, in ms (e.g. -5 h in winter). */
 function easternOffsetMs(at: number): number {
-  const zone = new Intl.DateTimeFormat('en-US', { timeZone: EASTERN, timeZoneName: 'longOffset' })
+  const zone = new Intl.DateTimeFormat('en-US', { timeZone: SITE_TIME_ZONE, timeZoneName: 'longOffset' })
     .formatToParts(at)
     .find((p) => p.type === 'timeZoneName')?.value;
   const [, sign, hours, minutes] = /GMT([+-])(\d\d):(\d\d)/.exec(zone ?? '') ?? [];

@@ -19,6 +19,7 @@ import {
   UNKNOWN_SPEAKER,
   UNTITLED_SERMON,
 } from '@kerygma/domain/sermon-editing';
+import { SITE_TIME_ZONE } from '@kerygma/domain/site-clock';
 import type { UserRow } from '../accounts/accounts.queries.ts';
 import { roleHolder } from '../accounts/guards.ts';
 import type { CatalogueChange, CatalogueChanges } from '../catalogue/catalogue-changes.ts';
@@ -376,7 +377,7 @@ export function sermonConfig() {
     publishStates: [...PUBLISH_STATES],
     limits: { ...SERMON_LIMITS },
     deletedSermonKeptDays: DELETED_SERMON_KEPT_DAYS,
-    timeZone: 'America/New_York',
+    timeZone: SITE_TIME_ZONE,
   };
 }
 
